@@ -1,0 +1,60 @@
+import cookieParser from 'cookie-parser';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { sessionRoutes } from './modules/accounts/routes';
+import { createAccountsService } from './modules/accounts/service';
+import { discoveryRoutes } from './modules/discovery/routes';
+import { createDiscoveryService } from './modules/discovery/service';
+import { healthRoutes } from './modules/health/routes';
+import { referenceRoutes } from './modules/reference/routes';
+import { createReferenceService } from './modules/reference/service';
+import { errorMiddleware, notFoundApi } from './platform/errors';
+import { requestLogger, type Logger } from './platform/logger';
+import type { RateLimits } from './platform/rate-limit';
+import { securityHeaders } from './platform/security';
+import { staticRoutes } from './platform/static';
+import { xsrfProtection } from './platform/xsrf';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  limits: RateLimits;
+  /** express-session middleware; server.ts shares it with socket.io. */
+  session: RequestHandler;
+  /** The built SPA to serve, when there is one. */
+  webDistDir?: string | undefined;
+}
+
+/** Builds the whole HTTP app without listening, so tests drive it through supertest. */
+export function createApp(deps: AppDeps): Express {
+  const { config, db } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.set('query parser', 'simple');
+
+  const https = config.publicUrl?.startsWith('https:') ?? false;
+  app.use(requestLogger(deps.logger));
+  app.use(securityHeaders({ https }));
+  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir }));
+
+  const accounts = createAccountsService(db);
+  const api = express.Router();
+  api.use(express.json({ limit: config.bodyLimit }));
+  api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
+  api.use(cookieParser());
+  api.use(xsrfProtection);
+  api.use(deps.session);
+  api.use(healthRoutes(db));
+  api.use(referenceRoutes(createReferenceService(db)));
+  api.use(sessionRoutes(accounts, deps.limits));
+  api.use(discoveryRoutes(createDiscoveryService(db)));
+  api.use(notFoundApi);
+  api.use(errorMiddleware);
+  app.use('/api', api);
+
+  app.use(errorMiddleware);
+  return app;
+}

@@ -1,0 +1,34 @@
+import { count } from 'drizzle-orm';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { users } from './db/schema/index';
+import { loadDemoData } from './db/seed/demo/index';
+import { seedReferenceData } from './db/seed/reference';
+import { createAccountsService } from './modules/accounts/service';
+import type { Logger } from './platform/logger';
+
+/**
+ * Everything start-up does to the database, in order: connect, migrate, reference data, admin grants, and demo
+ * content on an empty embedded database.
+ */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  const handle = await openDatabase(config);
+  try {
+    await handle.migrate();
+    await seedReferenceData(handle.db);
+    const granted = await createAccountsService(handle.db).grantAdmin(config.adminUsernames);
+    if (granted.length > 0) logger.info({ admins: granted }, 'admin rights applied from ADMIN_USERNAMES');
+    if (config.demoData && handle.driver === 'pglite') {
+      const [row] = await handle.db.select({ n: count() }).from(users);
+      if ((row?.n ?? 0) === 0) {
+        const started = Date.now();
+        const loaded = await loadDemoData(handle.db, config.uploadsDir);
+        logger.info({ ...loaded, ms: Date.now() - started }, 'demo content loaded (DEMO_DATA=0 turns this off)');
+      }
+    }
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}

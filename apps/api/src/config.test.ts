@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demoData).toBe(true);
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('explains a bad PORT in one line', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual(['Invalid configuration: PORT must be a port number (got "abc")']);
+    expect(problemsOf({ PORT: '70000' })).toEqual(['Invalid configuration: PORT must be between 0 and 65535 (got "70000")']);
+  });
+
+  it('gives one line per bad variable', () => {
+    const problems = problemsOf({ PORT: 'x', DATABASE_URL: 'mysql://db', DEMO_DATA: 'maybe' });
+    expect(problems).toHaveLength(3);
+    expect(problems).toContain('Invalid configuration: DATABASE_URL must start with postgres: or postgresql: (got "mysql://db")');
+    expect(problems).toContain('Invalid configuration: DEMO_DATA must be 1 or 0 (got "maybe")');
+  });
+
+  it('reads admin usernames and flags', () => {
+    const config = loadConfig({ ADMIN_USERNAMES: 'alice, bob ,', DEMO_DATA: '0' });
+    expect(config.adminUsernames).toEqual(['alice', 'bob']);
+    expect(config.demoData).toBe(false);
+  });
+});

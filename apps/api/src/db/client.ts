@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** Both drivers produce this: repos and services never know which one they run on. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repo functions take either the database or an open transaction. */
+export type Queryable = Database | Tx;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'pg';
+  /** Applies the committed SQL migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Found by walking up from this file, so it works from src/db (tsx, vitest) and from the dist/ bundle alike. */
+export const migrationsFolder = findMigrationsFolder(path.dirname(fileURLToPath(import.meta.url)));
+
+function findMigrationsFolder(from: string): string {
+  for (let dir = from; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error(`no drizzle migrations folder above ${from}`);
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzle({ client, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Fail fast with a clear error when the server refuses us, instead of on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzle({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pg',
+    migrate: () => migrate(drizzle({ client: pool, schema }), { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: path.join(config.dataDir, 'db') });
+}

@@ -1,0 +1,4 @@
+export * from './reference';
+export * from './accounts';
+export * from './items';
+export * from './platform';

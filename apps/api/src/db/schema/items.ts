@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { categories, regions, saleTypes } from './reference';
+
+export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
+export const paymentStatus = pgEnum('payment_status', ['none', 'pending']);
+
+export const items = pgTable(
+  'items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    saleTypeId: text('sale_type_id')
+      .notNull()
+      .default('individual')
+      .references(() => saleTypes.id),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    paymentEmail: text('payment_email').notNull(),
+    offersAccepted: boolean('offers_accepted').notNull(),
+    isFixedPrice: boolean('is_fixed_price').notNull(),
+    photos: text('photos').array().notNull(),
+    thumbnail: text('thumbnail').notNull(),
+    approvalStatus: approvalStatus('approval_status').notNull().default('pending'),
+    paymentStatus: paymentStatus('payment_status').notNull().default('none'),
+    purchaserId: uuid('purchaser_id').references(() => users.id),
+    priceSoldCents: integer('price_sold_cents'),
+    /** Denormalised count of saves, kept by the listings issue's save/unsave in the same transaction. */
+    saveCount: integer('save_count').notNull().default(0),
+    timeListed: timestamp('time_listed', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('items_price_positive', sql`${t.priceCents} > 0`),
+    check('items_sale_mode', sql`${t.offersAccepted} or ${t.isFixedPrice}`),
+    check('items_photos_count', sql`cardinality(${t.photos}) between 1 and 16`),
+    // The public feed: approved, unsold, not removed, newest first. Matches the feed query's ORDER BY exactly.
+    index('items_feed_idx')
+      .on(t.timeListed.desc(), t.id.desc())
+      .where(sql`${t.approvalStatus} = 'approved' and ${t.purchaserId} is null and ${t.removedAt} is null`),
+    index('items_seller_idx').on(t.sellerId, t.timeListed.desc()),
+  ],
+);
+
+export const itemShipping = pgTable(
+  'item_shipping',
+  {
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    regionCode: text('region_code')
+      .notNull()
+      .references(() => regions.code),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.regionCode] }), check('item_shipping_price_nonnegative', sql`${t.priceCents} >= 0`)],
+);

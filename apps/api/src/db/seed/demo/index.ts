@@ -1,0 +1,93 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { count } from 'drizzle-orm';
+import { REGIONS, dollarsToCents } from '@keeb/shared';
+import type { Database } from '../../client';
+import { itemShipping, items, users } from '../../schema/index';
+import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './catalog';
+import { renderAvatar, renderDemoPhotos } from './photos';
+
+const AVATAR_COLOURS = ['#5b8def', '#e0795b', '#4fb286', '#a56de2', '#e0b84a', '#3d9fb8'];
+const HOUR = 60 * 60 * 1000;
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+}
+
+/** Shipping offered by a demo seller: home region cheap, a few others dearer, deterministic per listing. */
+function shippingFor(home: string, index: number) {
+  const others = REGIONS.map((r) => r.code).filter((c) => c !== home);
+  const picked = [home, ...others.filter((_, i) => (i + index) % 2 === 0)];
+  return picked.map((code, i) => ({ code, priceCents: code === home ? (index % 4 === 0 ? 0 : 1000) : 2500 + i * 500 }));
+}
+
+/**
+ * Loads the demo sellers and their approved listings, with photos rendered locally by sharp. Runs only on an
+ * empty embedded database (the caller checks), so it never touches real data.
+ */
+export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ users: number; listings: number }> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if ((existing?.n ?? 0) > 0) return { users: 0, listings: 0 };
+
+  const dir = path.join(uploadsDir, 'demo');
+  await mkdir(dir, { recursive: true });
+  const passwordHash = await hash(DEMO_PASSWORD);
+
+  const userIds = new Map<string, { id: string; region: string }>();
+  for (const [i, user] of DEMO_USERS.entries()) {
+    const avatarFile = `avatar-${user.username}.jpg`;
+    await writeFile(path.join(dir, avatarFile), await renderAvatar(AVATAR_COLOURS[i % AVATAR_COLOURS.length] ?? '#5b8def'));
+    const [row] = await db
+      .insert(users)
+      .values({
+        username: user.username,
+        email: `${user.username}@demo.keebmarket.local`,
+        passwordHash,
+        avatar: `/uploads/demo/${avatarFile}`,
+        bio: user.bio,
+        shippingRegionCode: user.region,
+        emailConfirmedAt: new Date(),
+        isDemo: true,
+      })
+      .returning({ id: users.id });
+    if (row) userIds.set(user.username, { id: row.id, region: user.region });
+  }
+
+  const now = Date.now();
+  for (const [i, listing] of DEMO_LISTINGS.entries()) {
+    const seller = userIds.get(listing.seller);
+    if (!seller) throw new Error(`demo listing ${listing.name} names unknown seller ${listing.seller}`);
+    const base = `${String(i).padStart(2, '0')}-${slug(listing.name)}`;
+    const photos = await renderDemoPhotos(listing.category, listing.palette, i);
+    await Promise.all([
+      writeFile(path.join(dir, `${base}-1.jpg`), photos.full),
+      writeFile(path.join(dir, `${base}-2.jpg`), photos.closeUp),
+      writeFile(path.join(dir, `${base}-thumb.jpg`), photos.thumbnail),
+    ]);
+    await db.transaction(async (tx) => {
+      const [item] = await tx
+        .insert(items)
+        .values({
+          sellerId: seller.id,
+          categoryId: listing.category,
+          saleTypeId: listing.vendor ? 'vendor' : 'individual',
+          name: listing.name,
+          description: listing.description,
+          priceCents: dollarsToCents(listing.price),
+          paymentEmail: `${listing.seller}@demo.keebmarket.local`,
+          offersAccepted: i % 3 !== 0,
+          isFixedPrice: i % 3 !== 1,
+          photos: [`/uploads/demo/${base}-1.jpg`, `/uploads/demo/${base}-2.jpg`],
+          thumbnail: `/uploads/demo/${base}-thumb.jpg`,
+          approvalStatus: 'approved',
+          // Spread over the last few days, newest first in catalogue order.
+          timeListed: new Date(now - (i * 2 + 1) * HOUR - i * 61_000),
+        })
+        .returning({ id: items.id });
+      if (!item) throw new Error('demo item insert returned nothing');
+      await tx.insert(itemShipping).values(shippingFor(seller.region, i).map((s) => ({ itemId: item.id, regionCode: s.code, priceCents: s.priceCents })));
+    });
+  }
+  return { users: DEMO_USERS.length, listings: DEMO_LISTINGS.length };
+}

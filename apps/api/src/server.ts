@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { createApp } from './app';
+import { prepareDatabase } from './bootstrap';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createLogger } from './platform/logger';
+import { RateLimits } from './platform/rate-limit';
+import { createSessionMiddleware } from './platform/session';
+import { createRealtime } from './realtime/socket';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The built SPA (apps/web/dist), found from this file whether it runs from src/ or from the dist/ bundle. */
+function findWebDist(): string | undefined {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+  }
+  return undefined;
+}
+
+/** One line for the errors a user can fix (bad config, database or port unavailable); the rest as they are. */
+function describeStartupError(error: unknown, config: Config | undefined): string {
+  if (error instanceof ConfigError) return error.message;
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (code === 'EADDRINUSE') return `Cannot start: port ${config?.port} is already in use (set PORT to another port).`;
+  if (config?.databaseUrl && ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', '28P01', '3D000', '28000'].includes(code ?? '')) {
+    const where = new URL(config.databaseUrl);
+    return `Cannot connect to the database at DATABASE_URL (${where.hostname}:${where.port || 5432}${where.pathname}): ${message ?? code}.`;
+  }
+  return `Cannot start: ${message ?? String(error)}`;
+}
+
+async function main(): Promise<void> {
+  let config: Config | undefined;
+  try {
+    config = loadConfig();
+    const logger = createLogger(config);
+    const database = await prepareDatabase(config, logger);
+
+    const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+    const limits = new RateLimits(limitsRedis ? { redis: limitsRedis } : { db: database.db });
+    const session = createSessionMiddleware(config, database.db);
+    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, webDistDir: findWebDist() });
+    const httpServer = createServer(app);
+    const realtime = createRealtime(httpServer, { session: session.middleware, redisUrl: config.redisUrl });
+
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config!.port, config!.host, () => resolve());
+    });
+    const address = httpServer.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.publicUrl ?? `http://localhost:${port}/`;
+    logger.info({ url, database: database.driver === 'pg' ? 'postgresql' : `pglite at ${path.join(config.dataDir, 'db')}` }, 'server ready');
+    // The one line a person starting the app looks for.
+    console.log(`KeebMarket is running at ${url}`);
+
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down: no new connections, finishing requests');
+      const force = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      force.unref();
+      // Stop accepting; `drained` resolves once in-flight requests have finished and their connections closed.
+      const drained = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      await realtime.close();
+      await drained;
+      session.store.close();
+      await limitsRedis?.quit().catch(() => undefined);
+      await database.close();
+      logger.info('stopped');
+      logger.flush?.();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+  } catch (error) {
+    console.error(describeStartupError(error, config));
+    process.exit(1);
+  }
+}
+
+void main();

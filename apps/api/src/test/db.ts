@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
+
+/** Tables holding user data; reference tables (categories, regions...) keep their seeded rows. */
+const USER_DATA_TABLES = ['item_shipping', 'items', 'sessions', 'rate_limits', 'users'];
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Empties every user-data table; reference data stays. */
+  reset(): Promise<void>;
+  /** Closes and, on a PostgreSQL server, drops this file's database. */
+  destroy(): Promise<void>;
+}
+
+/** A fresh migrated and seeded database for one test file: a template copy (server) or a loaded dump (PGlite). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const templateUrl = inject('pgTemplateUrl');
+  let handle: DatabaseHandle;
+  let drop = async () => {};
+  if (templateUrl) {
+    const template = new URL(templateUrl).pathname.slice(1);
+    const name = `keeb_test_${randomBytes(5).toString('hex')}`;
+    const serverUrl = new URL(templateUrl);
+    serverUrl.pathname = '/postgres';
+    const admin = new pg.Client({ connectionString: serverUrl.toString() });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    const url = new URL(templateUrl);
+    url.pathname = `/${name}`;
+    handle = await openPostgres(url.toString());
+    drop = async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    };
+  } else {
+    const dumpFile = inject('pgliteDump');
+    if (!dumpFile) throw new Error('the api test project needs its global setup');
+    handle = await openPglite({ loadDataDir: new Blob([await readFile(dumpFile)]) });
+  }
+  return {
+    ...handle,
+    async reset() {
+      await handle.db.execute(sql.raw(`truncate ${USER_DATA_TABLES.join(', ')} cascade`));
+    },
+    async destroy() {
+      // Tolerates a handle a test already closed on purpose.
+      await handle.close().catch(() => undefined);
+      await drop();
+    },
+  };
+}

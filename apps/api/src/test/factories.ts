@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/client';
+import { itemShipping, items, users } from '../db/schema/index';
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+export async function createUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const name = overrides.username ?? `user_${unique()}`;
+  const [row] = await db
+    .insert(users)
+    .values({ username: name, email: `${name.toLowerCase()}@example.test`, shippingRegionCode: 'US', ...overrides })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function createItem(
+  db: Database,
+  sellerId: string,
+  overrides: Partial<typeof items.$inferInsert> = {},
+  shipping: Array<{ regionCode: string; priceCents: number }> = [{ regionCode: 'US', priceCents: 1000 }],
+) {
+  const [row] = await db
+    .insert(items)
+    .values({
+      sellerId,
+      categoryId: 'keyboards',
+      name: `Test board ${unique()}`,
+      description: 'A board for tests.',
+      priceCents: 10_000,
+      paymentEmail: 'seller@example.test',
+      offersAccepted: true,
+      isFixedPrice: true,
+      photos: ['/uploads/test/a.jpg'],
+      thumbnail: '/uploads/test/a-thumb.jpg',
+      approvalStatus: 'approved',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('item insert returned nothing');
+  if (shipping.length > 0) await db.insert(itemShipping).values(shipping.map((s) => ({ itemId: row.id, ...s })));
+  return row;
+}
