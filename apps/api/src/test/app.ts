@@ -83,7 +83,7 @@ export function useTestApp(overrides: NodeJS.ProcessEnv = {}): TestContext {
       const sid = randomBytes(24).toString('base64url');
       const expires = new Date(Date.now() + 60 * 60 * 1000);
       await new Promise<void>((resolve, reject) =>
-        session.store.set(sid, { cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, path: '/' }, userId } as never, (err) =>
+        session.store.set(sid, { cookie: { originalMaxAge: 3_600_000, expires, httpOnly: true, sameSite: 'lax', path: '/' }, userId } as never, (err) =>
           err ? reject(err) : resolve(),
         ),
       );

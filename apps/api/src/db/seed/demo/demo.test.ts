@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { verify } from '@node-rs/argon2';
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '@keeb/shared';
+import { useTestApp } from '../../../test/app';
+import { createUser } from '../../../test/factories';
+import { DEMO_PASSWORD } from './catalog';
+import { loadDemoData } from './index';
+
+const t = useTestApp();
+
+describe('demo content', () => {
+  it('loads at least 40 approved listings across every category, with photos on disk', async () => {
+    const loaded = await loadDemoData(t.db.db, t.config.uploadsDir);
+    expect(loaded.listings).toBeGreaterThanOrEqual(40);
+
+    const client = await t.client();
+    const feed = (await client.get('/api/items')).body as Array<{ categoryId: string; thumbnail: string; photos: string[]; price: number }>;
+    const second = (await client.get(`/api/items?ts=${encodeURIComponent((feed.at(-1) as unknown as { timeListed: string }).timeListed)}`)).body;
+    expect(feed.length + second.length).toBe(loaded.listings);
+    expect(new Set(feed.concat(second).map((i) => i.categoryId))).toEqual(new Set(CATEGORIES.map((c) => c._id)));
+    for (const item of feed) {
+      expect(item.price).toBeGreaterThan(0);
+      for (const url of [item.thumbnail, ...item.photos]) {
+        expect(existsSync(path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, '')))).toBe(true);
+      }
+    }
+    // Photos are served by the app itself.
+    const photo = await client.get(feed[0]!.photos[0]!);
+    expect(photo.status).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('gives demo users a known password and marks them as demo', async () => {
+    await loadDemoData(t.db.db, t.config.uploadsDir);
+    const rows = await t.db.db.query.users.findMany();
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows.every((u) => u.isDemo && u.emailConfirmedAt)).toBe(true);
+    expect(await verify(rows[0]!.passwordHash!, DEMO_PASSWORD)).toBe(true);
+  });
+
+  it('never loads into a database that already has users', async () => {
+    await createUser(t.db.db);
+    expect(await loadDemoData(t.db.db, t.config.uploadsDir)).toEqual({ users: 0, listings: 0 });
+    expect((await (await t.client()).get('/api/items')).body).toEqual([]);
+  });
+});
