@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: one built server per run (global setup), real Chromium driven by playwright-core.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: './e2e',
+    include: ['**/*.e2e.ts'],
+    globalSetup: ['./global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
