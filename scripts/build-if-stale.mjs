@@ -27,7 +27,9 @@ function newestSource(paths) {
 function buildIfStale(name, output, sources, workspace) {
   if (existsSync(output) && statSync(output).mtimeMs >= newestSource(sources)) return;
   console.log(`Building the ${name}...`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  // NODE_ENV must be production whatever the caller runs under (vitest sets test), or React ships its dev build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`building the ${name} failed`);
 }
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export const ITEM_PAGE_SIZE = 36;
-
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
 

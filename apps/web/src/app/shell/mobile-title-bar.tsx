@@ -1,0 +1,60 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Badge } from '../../components/badge';
+import { BackIcon, SettingsIcon, TagIcon, VaultIcon } from '../../components/icons';
+import type { PageAccessoryAction } from '../../lib/page-meta';
+import { useNotificationCounts } from '../../lib/session';
+import type { RouteAccessory } from '../route-handle';
+import styles from './mobile-title-bar.module.css';
+
+const ACCESSORY_ICONS = { settings: SettingsIcon, vault: VaultIcon, offers: TagIcon } as const;
+
+interface MobileTitleBarProps {
+  title: string;
+  back: boolean;
+  routeAccessory: RouteAccessory | undefined;
+  pageAccessory: PageAccessoryAction | undefined;
+}
+
+/** The mobile navbar's title mode: optional back button, title, optional accessory (icon + badge, or text). */
+export function MobileTitleBar({ title, back, routeAccessory, pageAccessory }: MobileTitleBarProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const counts = useNotificationCounts();
+
+  // 'default' is the key of the first page of the visit: with nothing to go back to, back means home.
+  const goBack = () => void (location.key === 'default' ? navigate('/') : navigate(-1));
+
+  let accessory = null;
+  if (pageAccessory) {
+    accessory = (
+      <button type="button" className={styles.textAction} onClick={pageAccessory.onClick} disabled={pageAccessory.disabled}>
+        {pageAccessory.label}
+      </button>
+    );
+  } else if (routeAccessory) {
+    const Icon = ACCESSORY_ICONS[routeAccessory.icon];
+    const count =
+      routeAccessory.badge === 'offers' ? counts.numNewOffers : routeAccessory.badge === 'messages' ? counts.numNewMessages : 0;
+    accessory = (
+      <Link to={routeAccessory.to} className={styles.iconAction}>
+        <Icon size={22} />
+        <span className="visually-hidden">{routeAccessory.label}</span>
+        <Badge count={count} label={`new ${routeAccessory.badge ?? ''}`.trim()} className={styles.badge} />
+      </Link>
+    );
+  }
+
+  return (
+    <div className={styles.bar}>
+      <div className={styles.side}>
+        {back ? (
+          <button type="button" className={styles.iconAction} onClick={goBack} aria-label="Back">
+            <BackIcon size={24} />
+          </button>
+        ) : null}
+      </div>
+      <p className={styles.title}>{title}</p>
+      <div className={`${styles.side} ${styles.end}`}>{accessory}</div>
+    </div>
+  );
+}

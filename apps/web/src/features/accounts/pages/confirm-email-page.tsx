@@ -1,0 +1,5 @@
+import { PagePlaceholder } from '../../../components/page-placeholder';
+
+export function ConfirmEmailPage() {
+  return <PagePlaceholder heading="Confirm Email" />;
+}

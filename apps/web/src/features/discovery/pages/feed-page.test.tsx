@@ -1,0 +1,142 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ITEM_PAGE_SIZE, type ItemSummary } from '@keeb/shared';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, type FakeRequest } from '../../../test/fake-api';
+import { createTestQueryClient, renderApp, seedCategories, seedSession } from '../../../test/render-app';
+
+function makeItem(index: number, overrides: Partial<ItemSummary> = {}): ItemSummary {
+  return {
+    _id: `item-${index}`,
+    name: `Keyboard ${index}`,
+    price: 100 + index,
+    priceSold: null,
+    thumbnail: `/uploads/thumb-${index}.jpg`,
+    photos: [`/uploads/photo-${index}.jpg`],
+    categoryId: 'keyboards',
+    saleTypeId: 'individual',
+    offersAccepted: true,
+    isFixedPrice: false,
+    timeListed: new Date(Date.UTC(2024, 0, 1) - index * 60_000).toISOString(),
+    likes: 0,
+    sellerId: { _id: `seller-${index}`, username: `seller${index}`, avatar: null },
+    shippingPrices: [],
+    ...overrides,
+  };
+}
+
+function setup() {
+  const queryClient = createTestQueryClient();
+  seedSession(queryClient);
+  seedCategories(queryClient);
+  return queryClient;
+}
+
+const grid = () => screen.getByRole('list', { name: 'Items for sale' });
+
+describe('home feed', () => {
+  it('renders item cards: lazy thumbnail named after the item, price, seller link, detail link', async () => {
+    installFakeApi({
+      'GET /items': {
+        body: [
+          makeItem(1, { name: 'GMK Olivia++', price: 250, sellerId: { _id: 's1', username: 'keyqueen', avatar: null } }),
+          makeItem(2, { name: 'Tofu65', price: 19.5 }),
+        ],
+      },
+    });
+    renderApp('/', setup());
+
+    const cards = await within(await screen.findByRole('list', { name: 'Items for sale' })).findAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const [first] = cards as [HTMLElement, HTMLElement];
+    const image = within(first).getByRole('img', { name: 'GMK Olivia++' });
+    expect(image).toHaveAttribute('src', '/uploads/thumb-1.jpg');
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(within(first).getByText('$250')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: /GMK Olivia\+\+/ })).toHaveAttribute('href', '/detail/item-1');
+    expect(within(first).getByRole('link', { name: 'keyqueen' })).toHaveAttribute('href', '/u/keyqueen');
+    expect(within(grid()).getByText('$19.50')).toBeInTheDocument();
+  });
+
+  it('asks for the first page of the default sort', async () => {
+    const api = installFakeApi({ 'GET /items': { body: [] } });
+    renderApp('/', setup());
+    await screen.findByText(/No items for sale/);
+    expect(api.callsTo('GET /items')[0]?.params).toEqual({ sort: 'def' });
+  });
+
+  it('shows the empty state with a link to list an item', async () => {
+    installFakeApi({ 'GET /items': { body: [] } });
+    renderApp('/', setup());
+
+    const empty = await screen.findByText(/No items for sale\./);
+    expect(within(empty).getByRole('link', { name: 'List an item' })).toHaveAttribute('href', '/sell');
+  });
+
+  it('loads the next page with the last item as cursor while the page bottom is near, and stops on a short page', async () => {
+    const firstPage = Array.from({ length: ITEM_PAGE_SIZE }, (_, index) => makeItem(index));
+    const secondPage = [makeItem(100), makeItem(101)];
+    const api = installFakeApi({
+      'GET /items': (request: FakeRequest) => ({ body: request.params.ts ? secondPage : firstPage }),
+    });
+    renderApp('/', setup());
+
+    // jsdom has no layout: the page is 0 px tall, so the bottom is always "within 1000 px".
+    await waitFor(() => expect(within(grid()).getAllByRole('article')).toHaveLength(ITEM_PAGE_SIZE + 2));
+    const requests = api.callsTo('GET /items');
+    expect(requests).toHaveLength(2);
+    expect(requests[1]?.params).toEqual({ sort: 'def', ts: firstPage[ITEM_PAGE_SIZE - 1]?.timeListed });
+
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(api.callsTo('GET /items')).toHaveLength(2);
+  });
+
+  it('does not load more after a short first page', async () => {
+    const api = installFakeApi({ 'GET /items': { body: [makeItem(1)] } });
+    renderApp('/', setup());
+    await within(await screen.findByRole('list', { name: 'Items for sale' })).findByRole('article');
+    await act(async () => {
+      window.dispatchEvent(new Event('scroll'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(api.callsTo('GET /items')).toHaveLength(1);
+  });
+
+  it('silently ignores a failed load', async () => {
+    installFakeApi({ 'GET /items': { status: 500, body: { message: 'something_went_wrong' } } });
+    renderApp('/', setup());
+    await screen.findByRole('heading', { level: 1, name: 'Latest listings' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(/No items for sale/)).not.toBeInTheDocument();
+  });
+});
+
+describe('category feed', () => {
+  it('shows the category name as heading, marks its chip and filters by category id', async () => {
+    const api = installFakeApi({ 'GET /items': { body: [makeItem(1)] } });
+    renderApp('/items/keycaps', setup());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keycaps' })).toBeInTheDocument();
+    const chips = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(chips).getByRole('link', { name: 'Keycaps' })).toHaveAttribute('aria-current', 'page');
+    expect(within(chips).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(api.callsTo('GET /items')[0]?.params).toEqual({ categoryIds: 'keycaps', sort: 'def' }));
+    expect(document.title).toBe('Keycaps');
+  });
+});
+
+describe('search results', () => {
+  it('shows the term and the no-match empty state', async () => {
+    const api = installFakeApi({ 'GET /items': { body: [] } });
+    renderApp('/items/artisan/search/cherry%20blossom', setup());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search results for “cherry blossom” in Artisan' })).toBeInTheDocument();
+    expect(await screen.findByText('No items matching search')).toBeInTheDocument();
+    expect(screen.getByText('Clear your filters for a broader search')).toBeInTheDocument();
+    expect(api.callsTo('GET /items')[0]?.params).toEqual({ categoryIds: 'artisan', searchText: 'cherry blossom', sort: 'def' });
+    expect(document.title).toBe('Search Results');
+  });
+});

@@ -1,0 +1,6 @@
+export { sessionKeys } from './keys';
+export { sessionQueryOptions, useSession, useIsLoggedIn } from './get-session';
+export { adminStatusQueryOptions } from './get-admin-status';
+export { profileStatsQueryOptions, useProfileStats } from './get-profile-stats';
+export { notificationCountsQueryOptions, useNotificationCounts, NO_NOTIFICATIONS } from './get-notification-counts';
+export { useLogout, clearSession } from './logout';

@@ -1,0 +1,10 @@
+/** Product-wide constants: the name and the outside links shown in the shell. */
+export const PRODUCT_NAME = 'KeebMarket';
+
+export const COMMUNITY_CHAT_URL = 'https://discord.gg/keebmarket';
+
+export const SOCIAL_LINKS = {
+  instagram: 'https://www.instagram.com/keebmarket',
+  x: 'https://x.com/keebmarket',
+  reddit: 'https://www.reddit.com/r/keebmarket',
+} as const;
