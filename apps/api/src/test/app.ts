@@ -39,6 +39,8 @@ async function createClient(app: Express, sessionCookie?: string) {
   const http = supertest(app);
   return {
     xsrf,
+    /** The Cookie header this client sends (for socket.io handshakes). */
+    cookie,
     get: (url: string) => http.get(url).set('Cookie', cookie),
     post: (url: string, body?: object) => http.post(url).set('Cookie', cookie).set('X-XSRF-TOKEN', xsrf).send(body),
     put: (url: string, body?: object) => http.put(url).set('Cookie', cookie).set('X-XSRF-TOKEN', xsrf).send(body),
