@@ -32,7 +32,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url.pathname = `/${name}`;
     handle = await openPostgres(url.toString());
     drop = async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      // Not WITH (FORCE): pg's pool.end() resolves before its sockets have closed, and terminating a backend
+      // that is still saying goodbye surfaces as an uncaught error. Retry briefly until the last one has left.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await admin.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await admin.end();
     };
   } else {

@@ -36,7 +36,7 @@ describe('route table', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'List Your Item' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/sell');
-    expect(document.title).toBe('Create Listing');
+    await waitFor(() => expect(document.title).toBe('Create Listing'));
   });
 
   it.each([
@@ -50,7 +50,7 @@ describe('route table', () => {
     installFakeApi();
     renderApp(path, setup({ username: 'switchfan' }));
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(document.title).toBe(title);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it.each([
@@ -64,7 +64,7 @@ describe('route table', () => {
     installFakeApi();
     renderApp(path, setup());
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(document.title).toBe(title);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('sends an already logged-in user away from /login to the home page', async () => {

@@ -19,4 +19,6 @@ afterEach(() => {
   apiAlerts.reset();
   window.localStorage.clear();
   document.body.className = '';
+  // A title left by one test must not satisfy the next test's title assertion.
+  document.title = '';
 });

@@ -124,7 +124,7 @@ describe('category feed', () => {
     expect(within(chips).getByRole('link', { name: 'Keycaps' })).toHaveAttribute('aria-current', 'page');
     expect(within(chips).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(api.callsTo('GET /items')[0]?.params).toEqual({ categoryIds: 'keycaps', sort: 'def' }));
-    expect(document.title).toBe('Keycaps');
+    await waitFor(() => expect(document.title).toBe('Keycaps'));
   });
 });
 
@@ -137,6 +137,6 @@ describe('search results', () => {
     expect(await screen.findByText('No items matching search')).toBeInTheDocument();
     expect(screen.getByText('Clear your filters for a broader search')).toBeInTheDocument();
     expect(api.callsTo('GET /items')[0]?.params).toEqual({ categoryIds: 'artisan', searchText: 'cherry blossom', sort: 'def' });
-    expect(document.title).toBe('Search Results');
+    await waitFor(() => expect(document.title).toBe('Search Results'));
   });
 });
