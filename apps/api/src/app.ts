@@ -2,14 +2,17 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { sessionRoutes } from './modules/accounts/routes';
+import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { createReferenceService } from './modules/reference/service';
+import { createCaptcha, type Captcha } from './platform/captcha';
 import { errorMiddleware, notFoundApi } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mail';
+import { createLocalStorage, type Storage } from './platform/storage';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
 import { securityHeaders } from './platform/security';
@@ -25,6 +28,10 @@ export interface AppDeps {
   session: RequestHandler;
   /** The built SPA to serve, when there is one. */
   webDistDir?: string | undefined;
+  /** Adapters; tests pass their own pointed at local fakes. Defaults: outbox mail, local disk, bot check per config. */
+  mailer?: Mailer;
+  storage?: Storage;
+  captcha?: Captcha;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through supertest. */
@@ -40,7 +47,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders({ https }));
   app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir }));
 
-  const accounts = createAccountsService(db);
+  const mailer = deps.mailer ?? createMailer(config);
+  const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
+  const captcha = deps.captcha ?? createCaptcha(config);
+  const accounts = createAccountsService({ db, config, mailer, captcha, limits: deps.limits });
   const api = express.Router();
   api.use(express.json({ limit: config.bodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
@@ -49,7 +59,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(deps.session);
   api.use(healthRoutes(db));
   api.use(referenceRoutes(createReferenceService(db)));
-  api.use(sessionRoutes(accounts, deps.limits));
+  api.use(accountsRoutes({ accounts, limits: deps.limits, storage, config }));
   api.use(discoveryRoutes(createDiscoveryService(db)));
   api.use(notFoundApi);
   api.use(errorMiddleware);

@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { users } from './db/schema/index';
 import { loadDemoData } from './db/seed/demo/index';
 import { seedReferenceData } from './db/seed/reference';
-import { createAccountsService } from './modules/accounts/service';
+import { grantAdmin } from './modules/accounts/admin';
 import type { Logger } from './platform/logger';
 
 /**
@@ -16,7 +16,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   try {
     await handle.migrate();
     await seedReferenceData(handle.db);
-    const granted = await createAccountsService(handle.db).grantAdmin(config.adminUsernames);
+    const granted = await grantAdmin(handle.db, config.adminUsernames);
     if (granted.length > 0) logger.info({ admins: granted }, 'admin rights applied from ADMIN_USERNAMES');
     if (config.demoData && handle.driver === 'pglite') {
       const [row] = await handle.db.select({ n: count() }).from(users);

@@ -38,6 +38,31 @@ const EnvSchema = z.object({
   SMTP_URL: url(['smtp', 'smtps']),
   MAIL_FROM: z.string().default('KeebMarket <no-reply@keebmarket.local>'),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, { error: 'must look like 100kb or 1mb' }).default('100kb'),
+  TEAM_EMAIL: z.email({ error: 'must be an email address' }).default('team@keebmarket.local'),
+  SIGNUP_MODE: z.enum(['open', 'approved'], { error: 'must be open or approved' }).default('open'),
+  PHONE_VERIFICATION: z.enum(['off', 'signup', 'listing', 'both'], { error: 'must be off, signup, listing or both' }).default('listing'),
+  REFERRAL_KARMA: z.coerce.number({ error: 'must be a number' }).int().min(0).default(25),
+  RECAPTCHA_SECRET: z.string().optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: url(['http', 'https']),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: url(['http', 'https']),
+  GOOGLE_ISSUER: z.string().optional(),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_AUTH_URL: url(['http', 'https']),
+  FACEBOOK_TOKEN_URL: url(['http', 'https']),
+  FACEBOOK_PROFILE_URL: url(['http', 'https']),
+  REDDIT_CLIENT_ID: z.string().optional(),
+  REDDIT_CLIENT_SECRET: z.string().optional(),
+  REDDIT_AUTH_URL: url(['http', 'https']),
+  REDDIT_TOKEN_URL: url(['http', 'https']),
+  REDDIT_API_URL: url(['http', 'https']),
+  REDDIT_TRADE_SUBREDDIT: z.string().default('mechmarket'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: url(['http', 'https']),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -63,6 +88,56 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     bodyLimit: env.BODY_LIMIT,
+    /** Where links in mail point: PUBLIC_URL, else this machine. */
+    appUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    teamEmail: env.TEAM_EMAIL,
+    signupMode: env.SIGNUP_MODE,
+    phoneVerification: env.PHONE_VERIFICATION,
+    referralKarma: env.REFERRAL_KARMA,
+    recaptcha: env.RECAPTCHA_SECRET
+      ? {
+          secret: env.RECAPTCHA_SECRET,
+          siteKey: env.RECAPTCHA_SITE_KEY ?? '',
+          verifyUrl: env.RECAPTCHA_VERIFY_URL ?? 'https://www.google.com/recaptcha/api/siteverify',
+        }
+      : undefined,
+    google: env.GOOGLE_CLIENT_ID
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          jwksUrl: env.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+          issuers: env.GOOGLE_ISSUER ? [env.GOOGLE_ISSUER] : ['https://accounts.google.com', 'accounts.google.com'],
+        }
+      : undefined,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            appId: env.FACEBOOK_APP_ID,
+            appSecret: env.FACEBOOK_APP_SECRET,
+            authUrl: env.FACEBOOK_AUTH_URL ?? 'https://www.facebook.com/v19.0/dialog/oauth',
+            tokenUrl: env.FACEBOOK_TOKEN_URL ?? 'https://graph.facebook.com/v19.0/oauth/access_token',
+            profileUrl: env.FACEBOOK_PROFILE_URL ?? 'https://graph.facebook.com/v19.0/me',
+          }
+        : undefined,
+    reddit:
+      env.REDDIT_CLIENT_ID && env.REDDIT_CLIENT_SECRET
+        ? {
+            clientId: env.REDDIT_CLIENT_ID,
+            clientSecret: env.REDDIT_CLIENT_SECRET,
+            authUrl: env.REDDIT_AUTH_URL ?? 'https://www.reddit.com/api/v1/authorize',
+            tokenUrl: env.REDDIT_TOKEN_URL ?? 'https://www.reddit.com/api/v1/access_token',
+            apiUrl: env.REDDIT_API_URL ?? 'https://oauth.reddit.com',
+            tradeSubreddit: env.REDDIT_TRADE_SUBREDDIT,
+          }
+        : undefined,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL ?? 'https://api.twilio.com',
+          }
+        : undefined,
   };
 }
 

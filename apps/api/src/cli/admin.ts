@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { createAccountsService } from '../modules/accounts/service';
+import { grantAdmin } from '../modules/accounts/admin';
 
 /**
  * `npm run admin -- <username> [...]`: grants admin rights in the database. With the embedded database run it
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(loadConfig());
   try {
     await database.migrate();
-    const granted = await createAccountsService(database.db).grantAdmin(usernames);
+    const granted = await grantAdmin(database.db, usernames);
     const missing = usernames.filter((u) => !granted.some((g) => g.toLowerCase() === u.toLowerCase()));
     for (const name of granted) console.log(`${name} is now an admin.`);
     for (const name of missing) console.error(`No user named ${name}.`);

@@ -27,24 +27,45 @@ export interface TestContext {
 export type TestClient = Awaited<ReturnType<typeof createClient>>;
 
 /**
- * A client that sends its cookies explicitly: the XSRF token it was issued, and the session cookie once signed
- * in. State-changing calls carry the X-XSRF-TOKEN header, as the web client's axios instance does.
+ * A client with its own cookie jar, like a browser: it keeps the XSRF token it was issued and whatever session
+ * cookie the app sets (sign-up, sign-in) or clears (logout), and sends X-XSRF-TOKEN on state-changing calls, as
+ * the web client's axios instance does.
  */
 async function createClient(app: Express, sessionCookie?: string) {
-  const first = await supertest(app).get('/api/health');
-  const cookies = ([] as string[]).concat(first.headers['set-cookie'] ?? []);
-  const xsrf = cookies.map((c) => /^XSRF-TOKEN=([^;]+)/.exec(c)?.[1]).find(Boolean);
-  if (!xsrf) throw new Error('no XSRF-TOKEN cookie on the first response');
-  const cookie = [`XSRF-TOKEN=${xsrf}`, ...(sessionCookie ? [sessionCookie] : [])].join('; ');
+  const jar = new Map<string, string>();
+  const remember = (setCookies: string[] | string | undefined) => {
+    for (const cookie of ([] as string[]).concat(setCookies ?? [])) {
+      const [pair = ''] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(cookie)) jar.delete(name);
+      else jar.set(name, value);
+    }
+  };
+  if (sessionCookie) remember(sessionCookie);
   const http = supertest(app);
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const track = <T extends supertest.Test>(request: T): T => {
+    request.set('Cookie', cookieHeader()).on('response', (res: { headers: Record<string, string[] | string | undefined> }) => remember(res.headers['set-cookie']));
+    return request;
+  };
+  await track(http.get('/api/health'));
+  const xsrf = jar.get('XSRF-TOKEN');
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie on the first response');
   return {
     xsrf,
-    /** The Cookie header this client sends (for socket.io handshakes). */
-    cookie,
-    get: (url: string) => http.get(url).set('Cookie', cookie),
-    post: (url: string, body?: object) => http.post(url).set('Cookie', cookie).set('X-XSRF-TOKEN', xsrf).send(body),
-    put: (url: string, body?: object) => http.put(url).set('Cookie', cookie).set('X-XSRF-TOKEN', xsrf).send(body),
-    delete: (url: string) => http.delete(url).set('Cookie', cookie).set('X-XSRF-TOKEN', xsrf),
+    /** The Cookie header this client sends now (for socket.io handshakes). */
+    get cookie() {
+      return cookieHeader();
+    },
+    get: (url: string) => track(http.get(url)),
+    post: (url: string, body?: object) => track(http.post(url)).set('X-XSRF-TOKEN', xsrf).send(body),
+    put: (url: string, body?: object) => track(http.put(url)).set('X-XSRF-TOKEN', xsrf).send(body),
+    delete: (url: string) => track(http.delete(url)).set('X-XSRF-TOKEN', xsrf),
+    /** A multipart upload of one file field. */
+    upload: (url: string, field: string, file: Buffer, filename: string) =>
+      track(http.post(url)).set('X-XSRF-TOKEN', xsrf).attach(field, file, filename),
   };
 }
 
@@ -56,9 +77,9 @@ function signedSessionCookie(sid: string): string {
 
 /**
  * Registers hooks that give each test file its own real database and the real app on it; every test starts
- * from empty user tables.
+ * from empty user tables. `overrides` are environment variables (or a function answering them).
  */
-export function useTestApp(overrides: NodeJS.ProcessEnv = {}): TestContext {
+export function useTestApp(overrides: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {}): TestContext {
   const context = {} as TestContext;
   let dataDir = '';
   beforeAll(async () => {
@@ -70,7 +91,8 @@ export function useTestApp(overrides: NodeJS.ProcessEnv = {}): TestContext {
       LOG_PRETTY: '0',
       DATA_DIR: dataDir,
       SESSION_SECRET: TEST_SESSION_SECRET,
-      ...overrides,
+      // A function is read when the app is built, after earlier beforeAll hooks started any fake servers.
+      ...(typeof overrides === 'function' ? overrides() : overrides),
     });
     const session = createSessionMiddleware(config, db.db);
     const app = createApp({
@@ -95,6 +117,8 @@ export function useTestApp(overrides: NodeJS.ProcessEnv = {}): TestContext {
   });
   beforeEach(async () => {
     await context.db.reset();
+    // Mail and SMS of earlier tests would otherwise be read as this test's.
+    await rm(context.config.outboxDir, { recursive: true, force: true });
   });
   afterAll(async () => {
     await context.db?.destroy();

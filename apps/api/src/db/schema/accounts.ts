@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { EmailPreferences } from '@keeb/shared';
 import { regions } from './reference';
+
+/** Marketing mail ('updates') is opt-in; everything about the user's own trades is on by default. */
+export const DEFAULT_EMAIL_PREFERENCES: EmailPreferences = {
+  itemSell: true,
+  offers: true,
+  updates: false,
+  messages: true,
+  offerSavedItem: true,
+  soldSavedItem: true,
+  updatedSavedItem: true,
+  removedSavedItem: true,
+  followedSellerListed: true,
+  itemComments: true,
+};
 
 export const users = pgTable(
   'users',
@@ -15,6 +30,13 @@ export const users = pgTable(
     membershipType: text('membership_type').notNull().default('member'),
     isAdmin: boolean('is_admin').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    emailPreferences: jsonb('email_preferences').$type<EmailPreferences>().notNull().default(DEFAULT_EMAIL_PREFERENCES),
+    googleId: text('google_id'),
+    facebookId: text('facebook_id'),
+    /** Who referred this account (/signup?ref=username); credited once this account confirms its email. */
+    referredBy: uuid('referred_by').references((): AnyPgColumn => users.id),
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** Demo accounts loaded by `npm start` on an empty embedded database, so they can be told apart. */
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -24,6 +46,8 @@ export const users = pgTable(
     // Usernames are unique without regard to case; emails are stored lowercased.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_id_key').on(t.googleId),
+    uniqueIndex('users_facebook_id_key').on(t.facebookId),
   ],
 );
 
@@ -36,4 +60,103 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const tokenPurpose = pgEnum('token_purpose', ['confirm_email', 'reset_password']);
+
+/** Single-use links sent by mail. Only a SHA-256 of the token is stored; the token itself exists only in the mail. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: tokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** For confirm_email: the address this token confirms (a later email change makes it worthless). */
+    email: text('email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_tokens_hash_key').on(t.tokenHash), index('account_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+export const karmaReason = pgEnum('karma_reason', ['referral', 'listing', 'sale', 'purchase']);
+
+/** Every karma change, so a user's karma is the sum of their rows and each award happens once per subject. */
+export const karmaLedger = pgTable(
+  'karma_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: karmaReason('reason').notNull(),
+    amount: integer('amount').notNull(),
+    /** What earned it (the referred user, the listing...): one award per (user, reason, subject). */
+    subjectId: text('subject_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('karma_ledger_once_key').on(t.userId, t.reason, t.subjectId)],
+);
+
+/** Emails asking to join while sign-up is by approval (SIGNUP_MODE=approved). */
+export const accessRequests = pgTable('access_requests', {
+  email: text('email').primaryKey(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+});
+
+/** Messages from the About page's contact form (also mailed to the team). */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  email: text('email').notNull(),
+  reason: text('reason').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A linked forum (Reddit) account: only the username and join date are kept and shown. */
+export const redditLinks = pgTable(
+  'reddit_links',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    redditUsername: text('reddit_username').notNull(),
+    redditJoinedAt: timestamp('reddit_joined_at', { withTimezone: true }).notNull(),
+    /** Confirmed trades read from the trading community, once (null until transferred). */
+    transferredCount: integer('transferred_count'),
+    transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One forum account vouches for one user only, or its trade count could be transferred to many accounts.
+  // Reddit names are case-insensitive.
+  (t) => [uniqueIndex('reddit_links_username_key').on(sql`lower(${t.redditUsername})`)],
+);
+
+/** Phone verification codes: hashed, expiring, with limited attempts. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Who the verification is for: the signed-in user, or the email signing up. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    type: text('type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('phone_verifications_phone_idx').on(t.phone, t.createdAt),
+    // Sign-up asks whether an email verified a phone within the last hour.
+    index('phone_verifications_email_idx').on(t.email, t.verifiedAt),
+  ],
 );

@@ -1,18 +1,314 @@
-import type { AdminStatus, Session } from '@keeb/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  ACCOUNT_ERRORS,
+  LOCKOUT_ATTEMPTS,
+  LOCKOUT_MINUTES,
+  TOO_MANY_REQUESTS,
+  type AccountUpdateInput,
+  type AdminStatus,
+  type ProfileStats,
+  type Session,
+  type Settings,
+} from '@keeb/shared';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { DEFAULT_EMAIL_PREFERENCES } from '../../db/schema/index';
+import type { Captcha } from '../../platform/captcha';
+import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { consume, type RateLimits } from '../../platform/rate-limit';
+import { confirmEmailMail, contactMail, resetPasswordMail } from './mail-templates';
+import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
+import { endAllSessionsOf } from './session';
 
-export function createAccountsService(db: Database) {
+const HOUR_MS = 60 * 60 * 1000;
+const CONFIRM_TTL_MS = 48 * HOUR_MS;
+const RESET_TTL_MS = 1 * HOUR_MS;
+/** Names that would impersonate the team; asking for one answers 'teapot' ('Very funny...'). */
+const RESERVED_USERNAMES = new Set(['admin', 'administrator', 'moderator', 'mod', 'support', 'keebmarket', 'root', 'system', 'staff']);
+
+export interface AccountsDeps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  captcha: Captcha;
+  limits: RateLimits;
+  /** The phone-verification rule for sign-up (true when `email` has verified a phone recently). */
+  phoneVerifiedForSignup?: (email: string) => Promise<boolean>;
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** Postgres unique violation on one of our named constraints (a race between two sign-ups). */
+function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const source = e.code === '23505' ? e : e.cause?.code === '23505' ? e.cause : undefined;
+  return source?.constraint;
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, config, mailer, captcha } = deps;
+  const ourDomains = [new URL(config.appUrl).hostname, 'keebmarket.local', 'demo.keebmarket.local'];
+  const isOurAddress = (email: string) => ourDomains.some((d) => email.endsWith(`@${d}`));
+
+  // Lockout: 5 failures for one account or 20 for one address within 5 minutes block for 5 minutes.
+  const accountFailures = deps.limits.create({ name: 'login-fail-account', points: LOCKOUT_ATTEMPTS, durationSeconds: LOCKOUT_MINUTES * 60, blockSeconds: LOCKOUT_MINUTES * 60 });
+  const addressFailures = deps.limits.create({ name: 'login-fail-address', points: LOCKOUT_ATTEMPTS * 4, durationSeconds: LOCKOUT_MINUTES * 60, blockSeconds: LOCKOUT_MINUTES * 60 });
+  const resendLimit = deps.limits.create({ name: 'resend-confirmation', points: 5, durationSeconds: 60 * 60 });
+  const forgotLimit = deps.limits.create({ name: 'forgot-password', points: 5, durationSeconds: 60 * 60 });
+  const removeLimit = deps.limits.create({ name: 'remove-account', points: 5, durationSeconds: 15 * 60 });
+
+  async function locked(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
+    const state = await limiter.get(key);
+    return state !== null && state.consumedPoints >= limiter.points;
+  }
+
+  async function limitOrThrow(limiter: RateLimiterAbstract, key: string) {
+    if ((await consume(limiter, key)) > 0) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
+  }
+
+  async function sendConfirmation(user: { id: string; username: string; email: string }) {
+    const token = newToken();
+    await repo.retireTokens(db, user.id, 'confirm_email');
+    await repo.insertToken(db, {
+      userId: user.id,
+      purpose: 'confirm_email',
+      tokenHash: tokenHash(token),
+      email: user.email,
+      expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+    });
+    await mailer.send(confirmEmailMail(user.email, user.username, `${config.appUrl}/confirm-email/${token}`));
+  }
+
+  async function settingsOf(userId: string): Promise<Settings> {
+    const account = await repo.findAccount(db, userId);
+    if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
+    return {
+      _id: {
+        _id: account.id,
+        email: account.email,
+        didConfirmEmail: account.emailConfirmedAt !== null,
+        emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...account.emailPreferences },
+        ...(account.googleId ? { googleId: account.googleId } : {}),
+        ...(account.facebookId ? { facebookId: account.facebookId } : {}),
+      },
+      username: account.username,
+      bio: account.bio,
+      avatar: account.avatar,
+      shippingRegion: account.regionCode ? { code: account.regionCode, name: account.regionName ?? account.regionCode } : null,
+      reddit: account.redditUsername
+        ? {
+            isLinked: true,
+            username: account.redditUsername,
+            timeJoined: account.redditJoinedAt?.toISOString(),
+            transactions: { count: account.redditTransferredCount ?? 0, isTransferred: account.redditTransferredCount !== null },
+          }
+        : { isLinked: false, transactions: { count: 0, isTransferred: false } },
+      referralLink: `${config.appUrl}/signup?ref=${encodeURIComponent(account.username)}`,
+    };
+  }
+
   return {
     async sessionOf(userId: string | undefined): Promise<Session> {
       const user = userId ? await repo.findSessionUser(db, userId) : undefined;
       return user ? { isLoggedIn: true, username: user.username, userId: user.id } : { isLoggedIn: false };
     },
+
     async adminStatusOf(userId: string | undefined): Promise<AdminStatus> {
       const user = userId ? await repo.findSessionUser(db, userId) : undefined;
       return { p: Boolean(user?.isAdmin) };
     },
-    grantAdmin: (usernames: string[]) => repo.grantAdmin(db, usernames),
+
+    async signup(
+      input: { username: string; password: string; email: string; shippingRegion: string; captcha_token?: string | undefined; ref?: string | undefined },
+      remoteIp: string | undefined,
+    ): Promise<{ id: string; username: string }> {
+      if (!(await captcha.verify(input.captcha_token, 'signup', remoteIp))) throw new AppError(400, ACCOUNT_ERRORS.captchaFailed);
+      if (RESERVED_USERNAMES.has(input.username.toLowerCase()) || isOurAddress(input.email)) throw new AppError(418, ACCOUNT_ERRORS.teapot);
+      if (config.signupMode === 'approved' && !(await repo.isAccessApproved(db, input.email))) throw new AppError(403, ACCOUNT_ERRORS.notApproved);
+      if (!(await repo.regionExists(db, input.shippingRegion))) throw new AppError(400, ACCOUNT_ERRORS.shippingRegionRequired, { field: 'shippingRegion' });
+      if (await repo.usernameTaken(db, input.username)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
+      if (await repo.emailTaken(db, input.email)) throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
+      const needsPhone = config.phoneVerification === 'signup' || config.phoneVerification === 'both';
+      if (needsPhone && !(await deps.phoneVerifiedForSignup?.(input.email))) throw new AppError(403, ACCOUNT_ERRORS.smsVerificationInvalid);
+
+      const referrer = input.ref ? await repo.findUserIdByUsername(db, input.ref) : undefined;
+      let user: { id: string; username: string; email: string };
+      try {
+        user = await repo.insertUser(db, {
+          username: input.username,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          shippingRegionCode: input.shippingRegion,
+          isAdmin: config.adminUsernames.some((a) => a.toLowerCase() === input.username.toLowerCase()),
+          referredBy: referrer ?? null,
+        });
+      } catch (error) {
+        // The database is the last guard when two sign-ups race for the same name or address.
+        const constraint = uniqueViolation(error);
+        if (constraint === 'users_username_lower_key') throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
+        if (constraint === 'users_email_key') throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
+        throw error;
+      }
+      await sendConfirmation(user);
+      return user;
+    },
+
+    async login(input: { username: string; password: string; captcha_token?: string | undefined }, remoteIp: string | undefined) {
+      const address = remoteIp ?? 'unknown';
+      const accountKey = input.username.toLowerCase();
+      if ((await locked(addressFailures, address)) || (await locked(accountFailures, accountKey))) {
+        throw new AppError(429, ACCOUNT_ERRORS.tooManyAttempts);
+      }
+      if (!(await captcha.verify(input.captcha_token, 'signin', remoteIp))) throw new AppError(400, ACCOUNT_ERRORS.captchaFailed);
+      const user = await repo.findLoginUser(db, input.username);
+      if (user && !user.passwordHash && (user.googleId || user.facebookId)) {
+        throw new AppError(400, user.googleId ? ACCOUNT_ERRORS.googleLogin : ACCOUNT_ERRORS.facebookLogin);
+      }
+      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+        await Promise.all([consume(accountFailures, accountKey), consume(addressFailures, address)]);
+        throw new AppError(401, ACCOUNT_ERRORS.invalidCredentials);
+      }
+      await accountFailures.delete(accountKey);
+      return { id: user.id, username: user.username };
+    },
+
+    async profileStats(userId: string): Promise<ProfileStats> {
+      const account = await repo.findAccount(db, userId);
+      if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
+      return {
+        _id: { admin: account.isAdmin },
+        username: account.username,
+        avatar: account.avatar,
+        membershipType: account.membershipType,
+        karma: await repo.karmaOf(db, userId),
+      };
+    },
+
+    async verified(userId: string) {
+      const user = await repo.findSessionUser(db, userId);
+      if (!user) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
+      return { didConfirmEmail: user.emailConfirmedAt !== null };
+    },
+
+    settingsOf,
+
+    async region(userId: string) {
+      return (await settingsOf(userId)).shippingRegion;
+    },
+
+    async updateAccount(userId: string, input: Omit<AccountUpdateInput, 'username' | 'shippingRegion'> & { username: string; shippingRegion: string; email?: string | undefined }) {
+      const account = await repo.findAccount(db, userId);
+      if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
+      if (!(await repo.regionExists(db, input.shippingRegion))) throw new AppError(400, ACCOUNT_ERRORS.shippingRegionRequired, { field: 'shippingRegion' });
+      if (input.username !== account.username) {
+        if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw new AppError(418, ACCOUNT_ERRORS.teapot);
+        if (await repo.usernameTaken(db, input.username, userId)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
+      }
+      const emailChanged = input.email !== undefined && input.email !== account.email;
+      if (emailChanged) {
+        if (account.googleId || account.facebookId) throw new AppError(400, ACCOUNT_ERRORS.federatedEmail, { field: 'email' });
+        if (await repo.emailTaken(db, input.email!, userId)) throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
+      }
+      // Only photos we stored for this purpose may become an avatar.
+      const avatar = input.profilePhoto && input.profilePhoto.startsWith('/uploads/avatars/') ? input.profilePhoto : undefined;
+      try {
+        await repo.updateUser(db, userId, {
+          username: input.username,
+          bio: input.bio ?? '',
+          shippingRegionCode: input.shippingRegion,
+          emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...account.emailPreferences, ...input.emailPreferences },
+          ...(avatar ? { avatar } : {}),
+          ...(emailChanged ? { email: input.email!, emailConfirmedAt: null } : {}),
+        });
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === 'users_username_lower_key') throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
+        if (constraint === 'users_email_key') throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
+        throw error;
+      }
+      if (emailChanged) await sendConfirmation({ id: userId, username: input.username, email: input.email! });
+      return settingsOf(userId);
+    },
+
+    async resendConfirmation(userId: string) {
+      await limitOrThrow(resendLimit, userId);
+      const account = await repo.findAccount(db, userId);
+      if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
+      if (account.emailConfirmedAt === null) await sendConfirmation(account);
+      return true;
+    },
+
+    /** Confirms the address the token was sent to; the first confirmation credits the referrer's karma. */
+    async confirmEmail(token: string) {
+      const found = await repo.findUsableToken(db, tokenHash(token), 'confirm_email');
+      const account = found ? await repo.findAccount(db, found.userId) : undefined;
+      if (!found || !account || account.email !== found.email) throw new AppError(400, ACCOUNT_ERRORS.invalidToken);
+      await db.transaction(async (tx) => {
+        if (!(await repo.consumeToken(tx, found.id))) throw new AppError(400, ACCOUNT_ERRORS.invalidToken);
+        await repo.updateUser(tx, found.userId, { emailConfirmedAt: new Date() });
+        if (account.referredBy && config.referralKarma > 0) {
+          await repo.awardKarma(tx, { userId: account.referredBy, reason: 'referral', amount: config.referralKarma, subjectId: found.userId });
+        }
+      });
+      return true;
+    },
+
+    async forgotPassword(email: string, remoteIp: string | undefined) {
+      await limitOrThrow(forgotLimit, remoteIp ?? 'unknown');
+      if (isOurAddress(email)) throw new AppError(418, ACCOUNT_ERRORS.teapot);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) throw new AppError(404, ACCOUNT_ERRORS.notApproved);
+      const token = newToken();
+      await repo.retireTokens(db, user.id, 'reset_password');
+      await repo.insertToken(db, { userId: user.id, purpose: 'reset_password', tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      await mailer.send(resetPasswordMail(email, user.username, `${config.appUrl}/reset-password/${token}`));
+      return { ok: true };
+    },
+
+    async resetTokenValid(token: string) {
+      return { valid: Boolean(await repo.findUsableToken(db, tokenHash(token), 'reset_password')) };
+    },
+
+    /** True when the password was changed; false for an unknown, used or expired link. Signs out everywhere. */
+    async resetPassword(token: string, password: string): Promise<boolean> {
+      const found = await repo.findUsableToken(db, tokenHash(token), 'reset_password');
+      if (!found) return false;
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        if (!(await repo.consumeToken(tx, found.id))) return false;
+        await repo.updateUser(tx, found.userId, { passwordHash });
+        await endAllSessionsOf(tx, found.userId);
+        return true;
+      });
+    },
+
+    async removeAccount(userId: string, password: string) {
+      await limitOrThrow(removeLimit, userId);
+      const account = await repo.findAccount(db, userId);
+      if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
+      if (!(await verifyPassword(account.passwordHash, password))) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
+      await db.transaction(async (tx) => {
+        await repo.scrubUser(tx, userId);
+        await endAllSessionsOf(tx, userId);
+      });
+      return { ok: true };
+    },
+
+    async requestAccess(email: string) {
+      await repo.insertAccessRequest(db, email);
+      return { ok: true };
+    },
+
+    async contact(input: { email: string; reason: string; message: string }, userId: string | undefined) {
+      const username = userId ? (await repo.findSessionUser(db, userId))?.username : undefined;
+      await repo.insertContactMessage(db, { ...input, userId: userId ?? null });
+      await mailer.send(contactMail(config.teamEmail, { ...input, username }));
+      return { ok: true };
+    },
   };
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "phone_verifications_email_idx" ON "phone_verifications" USING btree ("email","verified_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "reddit_links_username_key" ON "reddit_links" USING btree (lower("reddit_username"));

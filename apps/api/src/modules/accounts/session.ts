@@ -1,0 +1,24 @@
+import type { Request } from 'express';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { sessions } from '../../db/schema/index';
+
+/** Signs `userId` in on this request: a new session id (no fixation), saved before the answer is sent. */
+export function startSession(req: Request, userId: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.session.regenerate((regenerateError) => {
+      if (regenerateError) return reject(regenerateError);
+      req.session.userId = userId;
+      req.session.save((saveError) => (saveError ? reject(saveError) : resolve()));
+    });
+  });
+}
+
+export function endSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+}
+
+/** Signs a user out everywhere (account removal, password reset). */
+export async function endAllSessionsOf(db: Queryable, userId: string): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${userId}`);
+}

@@ -1,0 +1,47 @@
+/**
+ * Account error codes the API answers in `message` (spec part 1 section 8, part 2 section 8). The web maps them
+ * to the spec's texts. Client-side rule codes share this list, so one schema serves both sides.
+ */
+export const ACCOUNT_ERRORS = {
+  // Field rules, in the spec's order.
+  usernameRequired: 'invalid username',
+  passwordRequired: 'password_required',
+  emailRequired: 'email_required',
+  emailFormat: 'email_format',
+  invalidPassword: 'invalid_password',
+  shippingRegionRequired: 'shipping_region_required',
+  usernameShort: 'username_short',
+  usernameLong: 'username_long',
+  // Uniqueness and policy.
+  usernameExists: 'username_exists',
+  emailExists: 'email_exists',
+  notApproved: 'not_found',
+  teapot: 'teapot',
+  smsVerificationInvalid: 'sms_verification_invalid',
+  captchaFailed: 'captcha_failed',
+  // Sign-in.
+  invalidCredentials: 'invalid_password',
+  tooManyAttempts: 'too_many_attempts',
+  facebookLogin: 'facebook_login',
+  googleLogin: 'google_login',
+  // Session and account.
+  mustLogin: 'must login',
+  expectedFields: 'expected_fields',
+  invalidToken: 'invalid_token',
+  emailsMustMatch: 'emails_must_match',
+  federatedEmail: 'federated_email',
+  // Contact form.
+  reasonRequired: 'reason_required',
+  messageRequired: 'message_required',
+} as const;
+
+export type AccountErrorCode = (typeof ACCOUNT_ERRORS)[keyof typeof ACCOUNT_ERRORS];
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const PASSWORD_MIN = 8;
+export const BIO_MAX = 500;
+/** Login lockout (spec: 5 minutes); the attempt threshold is ours, see docs/decisions.md. */
+export const LOCKOUT_MINUTES = 5;
+export const LOCKOUT_ATTEMPTS = 5;
+export const SMS_CODE_LENGTH = 6;
