@@ -4,6 +4,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
+import { federatedRoutes } from './modules/accounts/federated/routes';
+import { createFederatedService } from './modules/accounts/federated/service';
+import { forumLinkRoutes } from './modules/accounts/forum-link/routes';
+import { createForumLinkService } from './modules/accounts/forum-link/service';
+import { phoneRoutes } from './modules/accounts/phone/routes';
+import { createPhoneService, phoneVerifiedForSignup } from './modules/accounts/phone/service';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
@@ -12,6 +18,10 @@ import { createReferenceService } from './modules/reference/service';
 import { createCaptcha, type Captcha } from './platform/captcha';
 import { errorMiddleware, notFoundApi } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
+import { createFacebookOAuth, type FacebookOAuth } from './platform/oauth/facebook';
+import { createGoogleVerifier, type GoogleVerifier } from './platform/oauth/google';
+import { createRedditClient, type RedditClient } from './platform/oauth/reddit';
+import { createSmsSender, type SmsSender } from './platform/sms';
 import { createLocalStorage, type Storage } from './platform/storage';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
@@ -32,6 +42,11 @@ export interface AppDeps {
   mailer?: Mailer;
   storage?: Storage;
   captcha?: Captcha;
+  /** Defaults built from config: the providers when configured (else their routes answer 404), SMS to the outbox unless Twilio is set. */
+  google?: GoogleVerifier;
+  facebook?: FacebookOAuth;
+  reddit?: RedditClient;
+  sms?: SmsSender;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through supertest. */
@@ -50,7 +65,22 @@ export function createApp(deps: AppDeps): Express {
   const mailer = deps.mailer ?? createMailer(config);
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
   const captcha = deps.captcha ?? createCaptcha(config);
-  const accounts = createAccountsService({ db, config, mailer, captcha, limits: deps.limits });
+  const accounts = createAccountsService({
+    db,
+    config,
+    mailer,
+    captcha,
+    limits: deps.limits,
+    phoneVerifiedForSignup: (email) => phoneVerifiedForSignup(db, email),
+  });
+  const federated = createFederatedService({
+    db,
+    config,
+    google: deps.google ?? createGoogleVerifier(config),
+    facebook: deps.facebook ?? createFacebookOAuth(config),
+  });
+  const forumLink = createForumLinkService({ db, config, reddit: deps.reddit ?? createRedditClient(config) });
+  const phone = createPhoneService({ db, config, sms: deps.sms ?? createSmsSender(config), limits: deps.limits });
   const api = express.Router();
   api.use(express.json({ limit: config.bodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
@@ -60,6 +90,9 @@ export function createApp(deps: AppDeps): Express {
   api.use(healthRoutes(db));
   api.use(referenceRoutes(createReferenceService(db)));
   api.use(accountsRoutes({ accounts, limits: deps.limits, storage, config }));
+  api.use(federatedRoutes({ federated, limits: deps.limits }));
+  api.use(forumLinkRoutes({ forumLink, limits: deps.limits }));
+  api.use(phoneRoutes({ phone, limits: deps.limits }));
   api.use(discoveryRoutes(createDiscoveryService(db)));
   api.use(notFoundApi);
   api.use(errorMiddleware);

@@ -1,3 +1,6 @@
+import type { Request } from 'express';
+import { AppError } from './errors';
+
 /** How long any call to an outside service (identity, SMS...) may take before we give up and answer an error. */
 export const PROVIDER_TIMEOUT_MS = 8000;
 
@@ -31,5 +34,21 @@ export async function fetchJson<T>(provider: string, url: string | URL, init: Re
     return (await res.json()) as T;
   } catch {
     throw new ProviderError(provider, 'answered something that is not JSON', res.status);
+  }
+}
+
+/**
+ * Runs a call that reaches an outside service and turns its ProviderError into the caller's failure code: 400
+ * when the provider refused what the user brought (a stale or reused code), 502 when it failed or was unreachable.
+ * The provider's own answer is logged with the request id, never sent to the client.
+ */
+export async function withProvider<T>(req: Request, failureCode: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    req.log.warn({ err: error }, 'outside service failed');
+    const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
+    throw new AppError(refused ? 400 : 502, failureCode);
   }
 }

@@ -40,7 +40,7 @@ describe('route table', () => {
   });
 
   it.each([
-    ['/settings', 'My Settings', 'My Settings'],
+    ['/settings', 'My Settings', 'Settings'],
     ['/edit-item/abc', 'Edit Your Listing', 'Edit Your Listing'],
     ['/duplicate-item/abc', 'Add A Similar Listing', 'Add A Similar Listing'],
     ['/me', 'My Items', 'My Items'],

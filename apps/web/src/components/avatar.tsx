@@ -3,7 +3,7 @@ import styles from './avatar.module.css';
 interface AvatarProps {
   src: string | null | undefined;
   username: string;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
 /** A user's photo, or their initial on a tinted disc. Decorative: the username is always shown beside it. */

@@ -30,10 +30,24 @@ export const ACCOUNT_ERRORS = {
   invalidToken: 'invalid_token',
   emailsMustMatch: 'emails_must_match',
   federatedEmail: 'federated_email',
+  // Federated sign-in and forum link.
+  googleFailed: 'google_failed',
+  facebookFailed: 'facebook_failed',
+  redditLinked: 'reddit_linked',
+  redditFailed: 'reddit_failed',
+  redditNotLinked: 'reddit_not_linked',
+  // Phone verification.
+  invalidPhone: 'invalid_phone',
+  codeAlreadySent: 'code_already_sent',
+  codeExpired: 'code_expired',
+  smsFailed: 'sms_failed',
   // Contact form.
   reasonRequired: 'reason_required',
   messageRequired: 'message_required',
 } as const;
+
+/** Names that would impersonate the team: refused at sign-up ('teapot') and never derived for federated accounts. */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set(['admin', 'administrator', 'moderator', 'mod', 'support', 'keebmarket', 'root', 'system', 'staff']);
 
 export type AccountErrorCode = (typeof ACCOUNT_ERRORS)[keyof typeof ACCOUNT_ERRORS];
 

@@ -4,6 +4,7 @@ import {
   ACCOUNT_ERRORS,
   LOCKOUT_ATTEMPTS,
   LOCKOUT_MINUTES,
+  RESERVED_USERNAMES,
   TOO_MANY_REQUESTS,
   type AccountUpdateInput,
   type AdminStatus,
@@ -15,6 +16,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { DEFAULT_EMAIL_PREFERENCES } from '../../db/schema/index';
 import type { Captcha } from '../../platform/captcha';
+import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { consume, type RateLimits } from '../../platform/rate-limit';
@@ -26,8 +28,6 @@ import { endAllSessionsOf } from './session';
 const HOUR_MS = 60 * 60 * 1000;
 const CONFIRM_TTL_MS = 48 * HOUR_MS;
 const RESET_TTL_MS = 1 * HOUR_MS;
-/** Names that would impersonate the team; asking for one answers 'teapot' ('Very funny...'). */
-const RESERVED_USERNAMES = new Set(['admin', 'administrator', 'moderator', 'mod', 'support', 'keebmarket', 'root', 'system', 'staff']);
 
 export interface AccountsDeps {
   db: Database;
@@ -42,12 +42,6 @@ export interface AccountsDeps {
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** Postgres unique violation on one of our named constraints (a race between two sign-ups). */
-function uniqueViolation(error: unknown): string | undefined {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const source = e.code === '23505' ? e : e.cause?.code === '23505' ? e.cause : undefined;
-  return source?.constraint;
-}
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, config, mailer, captcha } = deps;

@@ -36,16 +36,17 @@ export function createRedditClient(config: Pick<Config, 'reddit'>): RedditClient
   const clientAuth = basicAuth(reddit.clientId, reddit.clientSecret);
   let appToken: { value: string; expiresAt: number } | undefined;
 
-  async function token(grant: Record<string, string>): Promise<{ value: string; expiresIn: number }> {
+  const token = async (grant: Record<string, string>): Promise<{ value: string; expiresIn: number }> => {
     // Reddit answers 200 with { error } for a bad or reused code, so the token itself is what we check.
-    const body = await fetchJson<{ access_token?: unknown; expires_in?: unknown }>('reddit', reddit!.tokenUrl, {
+    const body = await fetchJson<{ access_token?: unknown; expires_in?: unknown; error?: unknown }>('reddit', reddit.tokenUrl, {
       method: 'POST',
       headers: { Authorization: clientAuth, 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': USER_AGENT },
       body: new URLSearchParams(grant),
     });
+    if (body.error !== undefined) throw new ProviderError('reddit', `token refused (${String(body.error)})`, 400);
     if (typeof body.access_token !== 'string') throw new ProviderError('reddit', 'no access token');
     return { value: body.access_token, expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 3600 };
-  }
+  };
 
   const api = <T>(path: string, accessToken: string) =>
     fetchJson<T>('reddit', `${reddit.apiUrl.replace(/\/$/, '')}${path}`, {

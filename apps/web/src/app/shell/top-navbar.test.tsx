@@ -98,7 +98,7 @@ describe('desktop navbar', () => {
       'GET /items': { body: [] },
     });
     const { user, router } = renderApp('/settings', setup({ username: 'switchfan' }));
-    await screen.findByRole('heading', { level: 1, name: 'My Settings' });
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
 
     await user.click(within(header()).getByRole('button', { name: /Account menu/ }));
     await user.click(within(header()).getByRole('button', { name: 'Logout' }));

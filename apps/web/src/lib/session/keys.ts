@@ -1,6 +1,6 @@
 /**
  * Everything that describes the signed-in user hangs under ['session'], so one invalidation
- * (tab visible again, login, logout) reloads all of it.
+ * (tab visible again, login, logout) reloads all of it, and logging out forgets it.
  */
 export const sessionKeys = {
   all: ['session'] as const,
@@ -8,4 +8,5 @@ export const sessionKeys = {
   admin: ['session', 'admin'] as const,
   profileStats: ['session', 'profile-stats'] as const,
   notificationCounts: ['session', 'notification-counts'] as const,
+  settings: ['session', 'settings'] as const,
 };

@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { ACCOUNT_ERRORS, EMAIL_PATTERN, ERROR_CODES, SMS_CODE_LENGTH, normaliseEmail } from '@keeb/shared';
+import { AppError, parseInput } from '../../../platform/errors';
+import { withProvider } from '../../../platform/provider-http';
+import { rateLimit, type RateLimits } from '../../../platform/rate-limit';
+import { normalisePhone, type PhoneService, type PhoneVerificationType } from './service';
+
+const VERIFICATION_TYPES: readonly PhoneVerificationType[] = ['signup', 'itemSell'];
+const CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
+const text = z.unknown().optional().transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : ''));
+
+const SendInput = z.object({ phone: text }, { error: ACCOUNT_ERRORS.invalidPhone }).transform((v, ctx) => {
+  const phone = normalisePhone(v.phone);
+  if (!phone) {
+    ctx.addIssue({ code: 'custom', message: ACCOUNT_ERRORS.invalidPhone, path: ['phone'] });
+    return z.NEVER;
+  }
+  return { phone };
+});
+
+/** Checked in this order, so the first problem decides the answer ('field_required' is the spec's code-format error). */
+const VerifyInput = z.object({ phone: text, code: text, type: text, email: text }, { error: ERROR_CODES.fieldRequired }).transform((v, ctx) => {
+  const fail = (message: string, field: string) => {
+    ctx.addIssue({ code: 'custom', message, path: [field] });
+    return z.NEVER;
+  };
+  if (!CODE_PATTERN.test(v.code)) return fail(ERROR_CODES.fieldRequired, 'code');
+  const phone = normalisePhone(v.phone);
+  if (!phone) return fail(ACCOUNT_ERRORS.invalidPhone, 'phone');
+  const type = VERIFICATION_TYPES.find((t) => t === v.type);
+  if (!type) return fail(ERROR_CODES.fieldRequired, 'type');
+  // A sign-up verification is remembered for the email that then signs up.
+  if (type === 'signup' && v.email === '') return fail(ACCOUNT_ERRORS.emailRequired, 'email');
+  if (type === 'signup' && !EMAIL_PATTERN.test(v.email)) return fail(ACCOUNT_ERRORS.emailFormat, 'email');
+  return { phone, code: v.code, type, email: v.email === '' ? undefined : normaliseEmail(v.email) };
+});
+
+/** POST /api/sms/send, POST /api/sms/verification. */
+export function phoneRoutes(deps: { phone: PhoneService; limits: RateLimits }): Router {
+  const { phone, limits } = deps;
+  const router = Router();
+  // Every text costs money and can be aimed at strangers' phones: few per address, on top of the per-number minute.
+  const sendLimit = rateLimit(limits.create({ name: 'sms-send', points: 10, durationSeconds: 60 * 60 }));
+  // Each code allows 5 guesses; this stops one address from cycling through many codes and numbers.
+  const verifyLimit = rateLimit(limits.create({ name: 'sms-verify', points: 30, durationSeconds: 10 * 60 }));
+
+  router.post('/sms/send', sendLimit, async (req, res) => {
+    const input = parseInput(SendInput, req.body);
+    res.json(await withProvider(req, ACCOUNT_ERRORS.smsFailed, () => phone.send(input.phone, req.session.userId)));
+  });
+
+  router.post('/sms/verification', verifyLimit, async (req, res) => {
+    const input = parseInput(VerifyInput, req.body);
+    // Listing needs an account to carry the verified phone.
+    if (input.type === 'itemSell' && !req.session.userId) throw new AppError(401, ERROR_CODES.mustLogin);
+    res.json(await phone.verify(input, req.session.userId));
+  });
+
+  return router;
+}

@@ -1,0 +1,12 @@
+import { api } from '../../../lib/api';
+
+/** POST /confirm-email: true when the link's token confirmed the address. */
+export async function confirmEmail(token: string): Promise<boolean> {
+  const { data } = await api.post<boolean>('/confirm-email', { token });
+  return data === true;
+}
+
+/** GET /resend-confirmation: mails a new verification link. */
+export async function resendConfirmation(): Promise<void> {
+  await api.get('/resend-confirmation');
+}
