@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -9,15 +10,30 @@ import { ensureBuilt } from '../scripts/build-if-stale.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR, so journeys can read the mail outbox. */
+    dataDir: string;
   }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** Builds if needed and starts the real server on a temporary DATA_DIR (embedded database, demo content). */
 export default async function setup(project: TestProject) {
   const { serverEntry } = ensureBuilt() as { serverEntry: string };
   const dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-e2e-'));
+  // A concrete port (not 0), so links the server builds from PORT (mail, referral) point at itself.
+  const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_PRETTY: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_PRETTY: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -34,6 +50,7 @@ export default async function setup(project: TestProject) {
     server.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     await new Promise<void>((resolve) => {
       server.once('exit', () => resolve());
