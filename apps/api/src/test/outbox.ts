@@ -24,7 +24,8 @@ function decodeQuotedPrintable(body: string): string {
 
 function decodePart(part: string): { type: string; body: string } {
   const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
+  // The line break before a MIME boundary belongs to the boundary, not to the part.
+  const body = rest.join('\n\n').replace(/\r?\n$/, '');
   const type = /content-type:\s*([^;\s]+)/i.exec(head)?.[1]?.toLowerCase() ?? 'text/plain';
   const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
   if (encoding === 'quoted-printable') return { type, body: decodeQuotedPrintable(body) };

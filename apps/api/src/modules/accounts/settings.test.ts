@@ -60,13 +60,15 @@ describe('GET /api/me and /api/me/settings', () => {
     expect((await client.get('/api/me/region')).body).toEqual({ code: 'UK', name: 'United Kingdom' });
   });
 
-  it("never shows another user's email", async () => {
-    const other = await createUser(t.db.db, { email: 'secret@example.com' });
-    const { client } = await signedIn();
-    const answers = await Promise.all(['/api/me', '/api/me/settings', '/api/me/logged-in', '/api/items'].map((url) => client.get(url)));
+  it("never shows another user's email or any password hash", async () => {
+    const other = await createUser(t.db.db, { email: 'secret@example.com', passwordHash: await hashPassword('their password') });
     await createItem(t.db.db, other.id);
-    answers.push(await client.get('/api/items'));
-    expect(JSON.stringify(answers.map((a) => a.body))).not.toContain('secret@example.com');
+    const { client } = await signedIn();
+    const urls = ['/api/me', '/api/me/settings', '/api/me/logged-in', '/api/me/admin', '/api/me/verified', '/api/me/region', '/api/items', '/api/auth/providers', '/api/reddit/auth/credentials'];
+    const answers = await Promise.all(urls.map((url) => client.get(url)));
+    const all = JSON.stringify(answers.map((a) => a.body));
+    expect(all).not.toContain('secret@example.com');
+    expect(all).not.toMatch(/argon2|passwordHash|password_hash/);
   });
 });
 
