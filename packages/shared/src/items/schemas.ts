@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ITEM_ERRORS, MAX_PHOTOS, PRICE_MAX_LENGTH } from './codes';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -38,3 +39,123 @@ export const ItemListQuerySchema = z.object({
   price: z.coerce.number({ error: 'invalid_cursor' }).optional(),
 });
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>;
+
+const isBlankText = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+const LISTING_EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** Prices arrive as the client typed them (string or number): numeric, not zero, at most 8 characters. */
+const isPrice = (value: unknown) => {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return text !== '' && text.length <= PRICE_MAX_LENGTH && /^\d+(\.\d{1,2})?$/.test(text) && Number(text) > 0;
+};
+const isShippingPrice = (value: unknown) => {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  return text !== '' && text.length <= PRICE_MAX_LENGTH && /^\d+(\.\d{1,2})?$/.test(text);
+};
+
+const ItemInputBase = z.object({
+  categoryId: z.string().optional().default(''),
+  name: z.string().optional().default(''),
+  description: z.string().optional().default(''),
+  price: z.union([z.string(), z.number()]).optional(),
+  payment: z.string().optional().default(''),
+  offersAccepted: z.boolean().optional().default(false),
+  isFixedPrice: z.boolean().optional().default(false),
+  photos: z.array(z.string()).optional().default([]),
+  shippingPrices: z.array(z.object({ code: z.string(), name: z.string().optional(), price: z.union([z.string(), z.number()]) })).optional().default([]),
+  saleTypeId: z.string().optional(),
+});
+
+type ItemRule = [failed: boolean, code: string, field: string];
+
+function itemRules(v: z.output<typeof ItemInputBase>, creating: boolean): ItemRule[] {
+  return [
+    [isBlankText(v.categoryId), ITEM_ERRORS.fieldRequired, 'categoryId'],
+    [isBlankText(v.name), ITEM_ERRORS.fieldRequired, 'name'],
+    [isBlankText(v.description), ITEM_ERRORS.fieldRequired, 'description'],
+    [!isPrice(v.price), ITEM_ERRORS.price, 'price'],
+    [isBlankText(v.payment), ITEM_ERRORS.fieldRequired, 'payment'],
+    [!LISTING_EMAIL.test(v.payment.trim()), ITEM_ERRORS.emailFormat, 'payment'],
+    [!v.offersAccepted && !v.isFixedPrice, ITEM_ERRORS.bothFalse, 'offersAccepted'],
+    [creating && v.shippingPrices.length === 0, ITEM_ERRORS.shippingRequired, 'shippingPrices'],
+    [v.photos.length === 0, ITEM_ERRORS.photosRequired, 'photos'],
+    [v.photos.length > MAX_PHOTOS, ITEM_ERRORS.tooManyPhotos, 'photos'],
+    [creating && v.shippingPrices.some((s) => !isShippingPrice(s.price)), ITEM_ERRORS.shippingPrice, 'shippingPrices'],
+  ];
+}
+
+function itemInputSchema(creating: boolean) {
+  return ItemInputBase.superRefine((v, ctx) => {
+    const failed = itemRules(v, creating).find(([isFailed]) => isFailed);
+    if (failed) ctx.addIssue({ code: 'custom', message: failed[1], path: [failed[2]] });
+  }).transform((v) => ({
+    ...v,
+    name: v.name.trim(),
+    description: v.description.trim(),
+    payment: v.payment.trim().toLowerCase(),
+    price: Number(v.price),
+    shippingPrices: v.shippingPrices.map((s) => ({ code: s.code, price: Number(s.price) })),
+  }));
+}
+
+/** POST /api/item, checked in the spec's order (section 5). */
+export const CreateItemInputSchema = itemInputSchema(true);
+/** PUT /api/item/{id}: the same rules without shipping, which cannot change after listing. */
+export const UpdateItemInputSchema = itemInputSchema(false);
+export type ItemInput = z.input<typeof CreateItemInputSchema>;
+export type ValidItemInput = z.output<typeof CreateItemInputSchema>;
+
+/** POST /api/item/{itemId}/comment */
+export const CommentInputSchema = z.object({ body: z.string().optional().default('') }).superRefine((v, ctx) => {
+  if (v.body.trim() === '') ctx.addIssue({ code: 'custom', message: ITEM_ERRORS.fieldRequired, path: ['body'] });
+});
+
+export const CommentSchema = z.object({
+  _id: z.string(),
+  userId: z.object({ _id: z.string(), username: z.string(), avatar: z.string().nullable(), reddit: z.object({ isLinked: z.boolean() }) }).nullable(),
+  timeCreated: z.string(),
+  body: z.string(),
+});
+export type Comment = z.infer<typeof CommentSchema>;
+
+/** The full item of GET /api/item/{id} (and /edit, /duplicate). Prices in dollars. */
+export const ItemDetailSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  priceSold: z.number().nullable(),
+  photos: z.array(z.string()),
+  thumbnail: z.string(),
+  /** Derived thumbnail variants of each photo (spec's thumbnail rule): list and detail sizes. */
+  photoChicklets: z.array(z.object({ list: z.string(), detail: z.string() })),
+  categoryId: z.string(),
+  saleTypeId: z.string(),
+  offersAccepted: z.boolean(),
+  isFixedPrice: z.boolean(),
+  /** Only for the owner (the edit form); absent for everyone else. */
+  paymentEmail: z.string().optional(),
+  shippingPrices: z.array(ShippingPriceSchema),
+  approvalStatus: z.enum(['pending', 'approved', 'rejected']),
+  paymentStatus: z.enum(['none', 'pending']),
+  purchaserId: z.string().nullable(),
+  isSellerReviewed: z.boolean(),
+  /** Saved by the viewer. */
+  isFollowing: z.boolean(),
+  /** How many people saved it. */
+  likes: z.number().int(),
+  timeListed: z.string(),
+  comments: z.array(CommentSchema),
+  sellerId: z.object({
+    _id: z.string(),
+    username: z.string(),
+    avatar: z.string().nullable(),
+    reddit: z.object({ isLinked: z.boolean(), transactions: z.object({ count: z.number().int() }) }),
+    shippingRegion: z.object({ name: z.string(), code: z.string() }).nullable(),
+    transactions: z.number().int(),
+  }),
+});
+export type ItemDetail = z.infer<typeof ItemDetailSchema>;
+
+/** GET /api/item/{id} */
+export const ItemDetailResponseSchema = z.object({ item: ItemDetailSchema, isLoggedIn: z.boolean(), isUserItem: z.boolean() });
+export type ItemDetailResponse = z.infer<typeof ItemDetailResponseSchema>;
