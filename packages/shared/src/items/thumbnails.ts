@@ -6,12 +6,7 @@ import { PHOTO_LINK_HOSTS } from './codes';
  * an `@2x`/`@4x` suffix otherwise. Our own uploads are stored with both prefixed variants beside them.
  */
 export function photoVariants(url: string): { list: string; detail: string } {
-  let host = '';
-  try {
-    host = new URL(url, 'http://local.invalid').hostname;
-  } catch {
-    return { list: url, detail: url };
-  }
+  const host = /^https?:\/\/([^/:?#]+)/i.exec(url)?.[1]?.toLowerCase() ?? '';
   if ((PHOTO_LINK_HOSTS as readonly string[]).includes(host)) return { list: url, detail: url };
   const match = /^(.*\/)([^/?#]+\.(?:jpe?g|png))([?#].*)?$/i.exec(url);
   if (match) {
