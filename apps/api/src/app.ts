@@ -7,16 +7,21 @@ import { createAccountsService } from './modules/accounts/service';
 import { federatedRoutes } from './modules/accounts/federated/routes';
 import { createFederatedService } from './modules/accounts/federated/service';
 import { forumLinkRoutes } from './modules/accounts/forum-link/routes';
-import { createForumLinkService } from './modules/accounts/forum-link/service';
+import { createForumLinkService, transferredTradeCount } from './modules/accounts/forum-link/service';
 import { phoneRoutes } from './modules/accounts/phone/routes';
-import { createPhoneService, phoneVerifiedForSignup } from './modules/accounts/phone/service';
+import { createPhoneService, isPhoneVerified, phoneVerifiedForSignup } from './modules/accounts/phone/service';
 import { discoveryRoutes } from './modules/discovery/routes';
+import { itemsRoutes } from './modules/items/routes';
+import { createItemsService } from './modules/items/service';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
+import { photosRoutes } from './modules/photos/routes';
+import { createPhotosService } from './modules/photos/service';
 import { referenceRoutes } from './modules/reference/routes';
 import { createReferenceService } from './modules/reference/service';
 import { createCaptcha, type Captcha } from './platform/captcha';
 import { errorMiddleware, notFoundApi } from './platform/errors';
+import { createImgurClient, type ImgurClient } from './platform/imgur';
 import { createMailer, type Mailer } from './platform/mail';
 import { createFacebookOAuth, type FacebookOAuth } from './platform/oauth/facebook';
 import { createGoogleVerifier, type GoogleVerifier } from './platform/oauth/google';
@@ -47,6 +52,8 @@ export interface AppDeps {
   facebook?: FacebookOAuth;
   reddit?: RedditClient;
   sms?: SmsSender;
+  /** Imgur albums; unconfigured, a stand-in that knows no album. */
+  imgur?: ImgurClient;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through supertest. */
@@ -81,6 +88,18 @@ export function createApp(deps: AppDeps): Express {
   });
   const forumLink = createForumLinkService({ db, config, reddit: deps.reddit ?? createRedditClient(config) });
   const phone = createPhoneService({ db, config, sms: deps.sms ?? createSmsSender(config), limits: deps.limits });
+  const items = createItemsService({
+    db,
+    config,
+    mailer,
+    limits: deps.limits,
+    logger: deps.logger,
+    emailConfirmed: async (userId) => (await accounts.verified(userId)).didConfirmEmail,
+    phoneVerified: (userId) => isPhoneVerified(db, userId),
+    awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
+    transferredTrades: (userId) => transferredTradeCount(db, userId),
+  });
+  const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   const api = express.Router();
   api.use(express.json({ limit: config.bodyLimit }));
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
@@ -94,6 +113,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(forumLinkRoutes({ forumLink, limits: deps.limits }));
   api.use(phoneRoutes({ phone, limits: deps.limits }));
   api.use(discoveryRoutes(createDiscoveryService(db)));
+  api.use(itemsRoutes({ items, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
+  api.use(photosRoutes({ photos, limits: deps.limits }));
   api.use(notFoundApi);
   api.use(errorMiddleware);
   app.use('/api', api);

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   TEAM_EMAIL: z.email({ error: 'must be an email address' }).default('team@keebmarket.local'),
   SIGNUP_MODE: z.enum(['open', 'approved'], { error: 'must be open or approved' }).default('open'),
   PHONE_VERIFICATION: z.enum(['off', 'signup', 'listing', 'both'], { error: 'must be off, signup, listing or both' }).default('listing'),
+  LISTINGS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).default(10),
   REFERRAL_KARMA: z.coerce.number({ error: 'must be a number' }).int().min(0).default(25),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
@@ -63,6 +64,10 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: url(['http', 'https']),
+  // Listing-photo uploads one account may make per 24 hours (spec 9 leaves the count open).
+  PHOTO_UPLOADS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).default(100),
+  IMGUR_CLIENT_ID: z.string().optional(),
+  IMGUR_API_URL: url(['http', 'https']),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -94,6 +99,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     signupMode: env.SIGNUP_MODE,
     phoneVerification: env.PHONE_VERIFICATION,
     referralKarma: env.REFERRAL_KARMA,
+    listingsPerDay: env.LISTINGS_PER_DAY,
     recaptcha: env.RECAPTCHA_SECRET
       ? {
           secret: env.RECAPTCHA_SECRET,
@@ -138,6 +144,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
             apiUrl: env.TWILIO_API_URL ?? 'https://api.twilio.com',
           }
         : undefined,
+    photoUploadsPerDay: env.PHOTO_UPLOADS_PER_DAY,
+    imgur: env.IMGUR_CLIENT_ID ? { clientId: env.IMGUR_CLIENT_ID, apiUrl: env.IMGUR_API_URL ?? 'https://api.imgur.com' } : undefined,
   };
 }
 

@@ -13,3 +13,12 @@ export function userIdOf(req: Request): string {
   if (!id) throw new AppError(401, ERROR_CODES.mustLogin);
   return id;
 }
+
+/** Admin-only calls: 401 when logged out, 403 `forbidden` for everyone the admin check refuses. */
+export function requireAdmin(isAdmin: (userId: string) => Promise<boolean>): RequestHandler {
+  return async (req, _res, next) => {
+    const userId = req.session.userId;
+    if (!userId) return next(new AppError(401, ERROR_CODES.mustLogin));
+    next((await isAdmin(userId)) ? undefined : new AppError(403, ERROR_CODES.forbidden));
+  };
+}

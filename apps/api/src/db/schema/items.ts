@@ -34,7 +34,10 @@ export const items = pgTable(
     priceSoldCents: integer('price_sold_cents'),
     /** Denormalised count of saves, kept by the listings issue's save/unsave in the same transaction. */
     saveCount: integer('save_count').notNull().default(0),
+    /** When it went on sale: set at creation and again at approval, so a newly approved listing tops the feed. */
     timeListed: timestamp('time_listed', { withTimezone: true }).notNull().defaultNow(),
+    /** When the seller created it: the posting limit counts these. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
@@ -46,7 +49,41 @@ export const items = pgTable(
       .on(t.timeListed.desc(), t.id.desc())
       .where(sql`${t.approvalStatus} = 'approved' and ${t.purchaserId} is null and ${t.removedAt} is null`),
     index('items_seller_idx').on(t.sellerId, t.timeListed.desc()),
+    index('items_seller_created_idx').on(t.sellerId, t.createdAt),
+    // The admins' approval queue, oldest first.
+    index('items_approval_idx').on(t.timeListed, t.id).where(sql`${t.approvalStatus} = 'pending' and ${t.removedAt} is null`),
   ],
+);
+
+/** Who saved which item ('likes'); items.save_count mirrors the count and moves in the same transaction. */
+export const itemSaves = pgTable(
+  'item_saves',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('item_saves_item_idx').on(t.itemId)],
+);
+
+export const itemComments = pgTable(
+  'item_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('item_comments_item_idx').on(t.itemId, t.createdAt), index('item_comments_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const itemShipping = pgTable(

@@ -292,6 +292,11 @@ export function createAccountsService(deps: AccountsDeps) {
       return { ok: true };
     },
 
+    /** Records karma once per (user, reason, subject): listings, sales and purchases call this. */
+    async awardKarma(userId: string, reason: 'listing' | 'sale' | 'purchase', amount: number, subjectId: string) {
+      await repo.awardKarma(db, { userId, reason, amount, subjectId });
+    },
+
     async requestAccess(email: string) {
       await repo.insertAccessRequest(db, email);
       return { ok: true };

@@ -1,0 +1,37 @@
+import type { MailMessage } from '../../platform/mail';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function noticeMail(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
+  const text = [...lines, ...(link ? [`${link.label}: ${link.url}`] : []), '- KeebMarket'].join('\n\n');
+  const html =
+    `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#1a1a2e">` +
+    lines.map((l) => `<p>${escape(l)}</p>`).join('') +
+    (link ? `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>` : '') +
+    `<p>- KeebMarket</p></div>`;
+  return { to, subject, text, html };
+}
+
+export const listingRejectedMail = (to: string, username: string, itemName: string, editUrl: string) =>
+  noticeMail(
+    to,
+    `Your listing "${itemName}" was not approved`,
+    [
+      `Hi ${username}, your listing "${itemName}" was not approved by our moderators.`,
+      'Common reasons: photos without a timestamp or username note, more than one item in a listing, or missing details. Edit the listing to resubmit it for review.',
+    ],
+    { label: 'Edit your listing', url: editUrl },
+  );
+
+export const savedItemUpdatedMail = (to: string, username: string, itemName: string, url: string) =>
+  noticeMail(to, `An item you saved was updated: ${itemName}`, [`Hi ${username}, "${itemName}", which you saved, was just updated by its seller.`], {
+    label: 'See the listing',
+    url,
+  });
+
+export const savedItemRemovedMail = (to: string, username: string, itemName: string) =>
+  noticeMail(to, `An item you saved was removed: ${itemName}`, [`Hi ${username}, "${itemName}", which you saved, is no longer for sale.`]);
+
+export const itemCommentMail = (to: string, username: string, itemName: string, commenter: string, body: string, url: string) =>
+  noticeMail(to, `New comment on ${itemName}`, [`Hi ${username}, ${commenter} commented on "${itemName}":`, body], { label: 'Reply on the listing', url });

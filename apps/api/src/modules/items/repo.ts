@@ -1,0 +1,178 @@
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { categories, itemComments, itemSaves, itemShipping, items, redditLinks, regions, users } from '../../db/schema/index';
+
+export type ItemRow = typeof items.$inferSelect;
+
+export async function findItem(db: Queryable, itemId: string) {
+  const [row] = await db.select().from(items).where(and(eq(items.id, itemId), isNull(items.removedAt)));
+  return row;
+}
+
+/** Locks the seller's row so concurrent listings by one seller are counted one at a time (posting limit). */
+export async function lockSeller(db: Queryable, userId: string) {
+  await db.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+}
+
+/** Listings the seller created since `since`, oldest first (for the posting limit's time left). */
+export async function listingTimesSince(db: Queryable, sellerId: string, since: Date) {
+  return db
+    .select({ createdAt: items.createdAt })
+    .from(items)
+    .where(and(eq(items.sellerId, sellerId), gt(items.createdAt, since)))
+    .orderBy(asc(items.createdAt));
+}
+
+export async function categoryExists(db: Queryable, id: string) {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+  return Boolean(row);
+}
+
+export async function existingRegionCodes(db: Queryable) {
+  return new Set((await db.select({ code: regions.code }).from(regions)).map((r) => r.code));
+}
+
+export async function insertItem(db: Queryable, values: typeof items.$inferInsert) {
+  const [row] = await db.insert(items).values(values).returning({ id: items.id });
+  if (!row) throw new Error('item insert returned nothing');
+  return row.id;
+}
+
+export async function insertShipping(db: Queryable, itemId: string, shipping: Array<{ code: string; priceCents: number }>) {
+  if (shipping.length === 0) return;
+  await db.insert(itemShipping).values(shipping.map((s) => ({ itemId, regionCode: s.code, priceCents: s.priceCents })));
+}
+
+export async function updateItem(db: Queryable, itemId: string, patch: Partial<typeof items.$inferInsert>) {
+  const rows = await db.update(items).set(patch).where(eq(items.id, itemId)).returning({ id: items.id, approvalStatus: items.approvalStatus });
+  return rows[0];
+}
+
+export function shippingOf(db: Queryable, itemId: string) {
+  return db
+    .select({ code: itemShipping.regionCode, name: regions.name, priceCents: itemShipping.priceCents })
+    .from(itemShipping)
+    .innerJoin(regions, eq(regions.code, itemShipping.regionCode))
+    .where(eq(itemShipping.itemId, itemId))
+    .orderBy(asc(regions.position));
+}
+
+/** The seller block of the item page: profile, region and forum link in one query. */
+export async function sellerOf(db: Queryable, sellerId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      avatar: users.avatar,
+      removedAt: users.removedAt,
+      regionCode: regions.code,
+      regionName: regions.name,
+      redditUsername: redditLinks.redditUsername,
+      redditCount: redditLinks.transferredCount,
+    })
+    .from(users)
+    .leftJoin(regions, eq(regions.code, users.shippingRegionCode))
+    .leftJoin(redditLinks, eq(redditLinks.userId, users.id))
+    .where(eq(users.id, sellerId));
+  return row;
+}
+
+/** Platform sales of a seller (sold, not counting removed-before-sale listings). */
+export async function salesCount(db: Queryable, sellerId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(items)
+    .where(and(eq(items.sellerId, sellerId), sql`${items.purchaserId} is not null`));
+  return row?.n ?? 0;
+}
+
+export function commentsOf(db: Queryable, itemId: string) {
+  return db
+    .select({
+      id: itemComments.id,
+      body: itemComments.body,
+      createdAt: itemComments.createdAt,
+      userId: users.id,
+      username: users.username,
+      avatar: users.avatar,
+      removedAt: users.removedAt,
+      redditUsername: redditLinks.redditUsername,
+    })
+    .from(itemComments)
+    .innerJoin(users, eq(users.id, itemComments.userId))
+    .leftJoin(redditLinks, eq(redditLinks.userId, users.id))
+    .where(eq(itemComments.itemId, itemId))
+    .orderBy(asc(itemComments.createdAt), asc(itemComments.id));
+}
+
+export async function insertComment(db: Queryable, values: typeof itemComments.$inferInsert) {
+  const [row] = await db.insert(itemComments).values(values).returning({ id: itemComments.id, createdAt: itemComments.createdAt });
+  if (!row) throw new Error('comment insert returned nothing');
+  return row;
+}
+
+export async function isSavedBy(db: Queryable, itemId: string, userId: string) {
+  const [row] = await db.select({ itemId: itemSaves.itemId }).from(itemSaves).where(and(eq(itemSaves.itemId, itemId), eq(itemSaves.userId, userId)));
+  return Boolean(row);
+}
+
+/** Save and unsave move items.save_count only when the row really changed, in the same transaction. */
+export async function addSave(db: Queryable, itemId: string, userId: string) {
+  const inserted = await db.insert(itemSaves).values({ itemId, userId }).onConflictDoNothing().returning({ itemId: itemSaves.itemId });
+  if (inserted.length > 0) await db.update(items).set({ saveCount: sql`${items.saveCount} + 1` }).where(eq(items.id, itemId));
+}
+
+export async function removeSave(db: Queryable, itemId: string, userId: string) {
+  const deleted = await db
+    .delete(itemSaves)
+    .where(and(eq(itemSaves.itemId, itemId), eq(itemSaves.userId, userId)))
+    .returning({ itemId: itemSaves.itemId });
+  if (deleted.length > 0) await db.update(items).set({ saveCount: sql`greatest(${items.saveCount} - 1, 0)` }).where(eq(items.id, itemId));
+}
+
+/** People who saved an item and want mail of this kind (their preference flag), excluding removed accounts. */
+export function saversToNotify(db: Queryable, itemId: string, preference: 'updatedSavedItem' | 'removedSavedItem') {
+  return db
+    .select({ email: users.email, username: users.username })
+    .from(itemSaves)
+    .innerJoin(users, eq(users.id, itemSaves.userId))
+    .where(and(eq(itemSaves.itemId, itemId), isNull(users.removedAt), sql`(${users.emailPreferences} ->> ${preference})::boolean is not false`));
+}
+
+export async function userContact(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, username: users.username, prefs: users.emailPreferences, removedAt: users.removedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The approval queue: pending listings, oldest first, keyset on timeListed then id. */
+export function approvalPage(db: Queryable, options: { after?: Date | undefined; limit: number }) {
+  return db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(eq(items.approvalStatus, 'pending'), isNull(items.removedAt), options.after ? gt(items.timeListed, options.after) : undefined))
+    .orderBy(asc(items.timeListed), asc(items.id))
+    .limit(options.limit);
+}
+
+/** Full rows of several items with their sellers' names, for lists that show whole listings (approvals). */
+export function itemsWithSellers(db: Queryable, itemIds: string[]) {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ item: items, sellerUsername: users.username, sellerAvatar: users.avatar })
+    .from(items)
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(inArray(items.id, itemIds));
+}
+
+export function shippingOfItems(db: Queryable, itemIds: string[]) {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ itemId: itemShipping.itemId, code: itemShipping.regionCode, name: regions.name, priceCents: itemShipping.priceCents })
+    .from(itemShipping)
+    .innerJoin(regions, eq(regions.code, itemShipping.regionCode))
+    .where(inArray(itemShipping.itemId, itemIds))
+    .orderBy(asc(regions.position));
+}

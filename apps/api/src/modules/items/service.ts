@@ -1,0 +1,326 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  ITEM_ERRORS,
+  ITEM_PAGE_SIZE,
+  PHOTO_LINK_HOSTS,
+  photoVariants,
+  type Comment,
+  type ItemDetail,
+  type ItemDetailResponse,
+  type ValidItemInput,
+} from '@keeb/shared';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { Mailer } from '../../platform/mail';
+import { consume, type RateLimits } from '../../platform/rate-limit';
+import { itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
+import * as repo from './repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Karma a seller earns when a listing is approved (once per listing; see docs/decisions.md). */
+export const LISTING_KARMA = 5;
+const COMMENTS_PER_DAY = 20;
+
+export interface ItemsDeps {
+  db: Database;
+  config: Config;
+  mailer: Mailer;
+  limits: RateLimits;
+  logger: Logger;
+  /** Whether the user may list (confirmed email), from the accounts module. */
+  emailConfirmed(userId: string): Promise<boolean>;
+  /** The phone rule for listing (PHONE_VERIFICATION=listing|both), from the accounts module. */
+  phoneVerified(userId: string): Promise<boolean>;
+  /** Awards karma once per subject, from the accounts module. */
+  awardKarma(userId: string, amount: number, subjectId: string): Promise<void>;
+  /** Pending or accepted offers on an item. The offers issue supplies this; until then there are none. */
+  openOffers?(itemId: string): Promise<number>;
+  /** Transferred forum trades of a user (total transactions = platform sales + this). */
+  transferredTrades?(userId: string): Promise<number>;
+}
+
+const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+/** Photo URLs a listing may hold: our own uploads of this seller, or https links to the two photo hosts. */
+function acceptablePhoto(url: string, sellerId: string): boolean {
+  if (url.startsWith(`/uploads/items/${sellerId}/`) && /^\/uploads\/items\/[\w-]+\/[\w-]+\.jpg$/.test(url)) return true;
+  const match = /^https:\/\/([^/]+)\/[^?#]+\.(jpe?g|png)$/i.exec(url);
+  return Boolean(match && (PHOTO_LINK_HOSTS as readonly string[]).includes(match[1]!.toLowerCase()));
+}
+
+export function createItemsService(deps: ItemsDeps) {
+  const { db, config, mailer } = deps;
+  const commentLimit = deps.limits.create({ name: 'item-comments', points: COMMENTS_PER_DAY, durationSeconds: DAY_MS / 1000, blockSeconds: DAY_MS / 1000 });
+  const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
+
+  /** Mail is a side effect: a failed delivery is logged, never turned into a failed request. */
+  async function deliver(messages: Parameters<Mailer['send']>[0][]) {
+    for (const message of messages) {
+      await mailer.send(message).catch((err: unknown) => deps.logger.error({ err, to: message.to }, 'mail delivery failed'));
+    }
+  }
+
+  async function ownedItem(userId: string, itemId: string) {
+    const item = await repo.findItem(db, itemId);
+    if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
+    if (item.sellerId !== userId) throw new AppError(403, ITEM_ERRORS.forbidden);
+    return item;
+  }
+
+  async function validateRefs(userId: string, input: ValidItemInput, withShipping: boolean) {
+    if (!(await repo.categoryExists(db, input.categoryId))) throw new AppError(400, ITEM_ERRORS.fieldRequired, { field: 'categoryId' });
+    if (input.photos.some((url) => !acceptablePhoto(url, userId))) throw new AppError(400, ITEM_ERRORS.photoLink, { field: 'photos' });
+    if (withShipping) {
+      const known = await repo.existingRegionCodes(db);
+      const codes = input.shippingPrices.map((s) => s.code);
+      if (codes.some((c) => !known.has(c)) || new Set(codes).size !== codes.length) {
+        throw new AppError(400, ITEM_ERRORS.shippingRequired, { field: 'shippingPrices' });
+      }
+    }
+    if (input.saleTypeId && input.saleTypeId !== 'individual' && input.saleTypeId !== 'vendor') {
+      throw new AppError(400, ITEM_ERRORS.fieldRequired, { field: 'saleTypeId' });
+    }
+  }
+
+  async function detailOf(item: repo.ItemRow, viewerId: string | undefined): Promise<ItemDetail> {
+    const [shipping, seller, comments, saved, sales, traded] = await Promise.all([
+      repo.shippingOf(db, item.id),
+      repo.sellerOf(db, item.sellerId),
+      repo.commentsOf(db, item.id),
+      viewerId ? repo.isSavedBy(db, item.id, viewerId) : Promise.resolve(false),
+      repo.salesCount(db, item.sellerId),
+      deps.transferredTrades?.(item.sellerId) ?? Promise.resolve(0),
+    ]);
+    const isOwner = viewerId === item.sellerId;
+    return {
+      _id: item.id,
+      name: item.name,
+      description: item.description,
+      price: centsToDollars(item.priceCents),
+      priceSold: dollars(item.priceSoldCents),
+      photos: item.photos,
+      thumbnail: item.thumbnail,
+      photoChicklets: item.photos.map(photoVariants),
+      categoryId: item.categoryId,
+      saleTypeId: item.saleTypeId,
+      offersAccepted: item.offersAccepted,
+      isFixedPrice: item.isFixedPrice,
+      ...(isOwner ? { paymentEmail: item.paymentEmail } : {}),
+      shippingPrices: shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
+      approvalStatus: item.approvalStatus,
+      paymentStatus: item.paymentStatus,
+      purchaserId: item.purchaserId,
+      // Seller ratings arrive with the ratings issue; until then nobody has reviewed.
+      isSellerReviewed: false,
+      isFollowing: saved,
+      likes: item.saveCount,
+      timeListed: item.timeListed.toISOString(),
+      comments: comments.map(
+        (c): Comment => ({
+          _id: c.id,
+          body: c.body,
+          timeCreated: c.createdAt.toISOString(),
+          // A removed author shows as 'User Not Found' on the page.
+          userId: c.removedAt ? null : { _id: c.userId, username: c.username, avatar: c.avatar, reddit: { isLinked: c.redditUsername !== null } },
+        }),
+      ),
+      sellerId: {
+        _id: item.sellerId,
+        username: seller && !seller.removedAt ? seller.username : 'User Not Found',
+        avatar: seller?.removedAt ? null : (seller?.avatar ?? null),
+        reddit: { isLinked: Boolean(seller?.redditUsername), transactions: { count: seller?.redditCount ?? 0 } },
+        shippingRegion: seller?.regionCode ? { code: seller.regionCode, name: seller.regionName ?? seller.regionCode } : null,
+        transactions: sales + traded,
+      },
+    };
+  }
+
+  async function notifySavers(itemId: string, itemName: string, kind: 'updatedSavedItem' | 'removedSavedItem') {
+    const savers = await repo.saversToNotify(db, itemId, kind);
+    await deliver(
+      savers.map((s) =>
+        kind === 'updatedSavedItem' ? savedItemUpdatedMail(s.email, s.username, itemName, itemUrl(itemId)) : savedItemRemovedMail(s.email, s.username, itemName),
+      ),
+    );
+  }
+
+  return {
+    async create(userId: string, input: ValidItemInput): Promise<{ _id: string }> {
+      if (!(await deps.emailConfirmed(userId))) throw new AppError(403, ITEM_ERRORS.confirmEmail);
+      const phoneRule = config.phoneVerification === 'listing' || config.phoneVerification === 'both';
+      if (phoneRule && !(await deps.phoneVerified(userId))) throw new AppError(403, ITEM_ERRORS.smsVerificationInvalid);
+      await validateRefs(userId, input, true);
+      const id = await db.transaction(async (tx) => {
+        // One listing at a time per seller, so two parallel requests cannot both slip under the limit.
+        await repo.lockSeller(tx, userId);
+        const recent = await repo.listingTimesSince(tx, userId, new Date(Date.now() - DAY_MS));
+        if (recent.length >= config.listingsPerDay) {
+          const oldestCounted = recent[recent.length - config.listingsPerDay]!.createdAt.getTime();
+          const timeLeft = Math.max(1, Math.ceil((oldestCounted + DAY_MS - Date.now()) / 1000));
+          throw new AppError(429, ITEM_ERRORS.tooManyPosts, { timeLeft });
+        }
+        const itemId = await repo.insertItem(tx, {
+          sellerId: userId,
+          categoryId: input.categoryId,
+          saleTypeId: input.saleTypeId ?? 'individual',
+          name: input.name,
+          description: input.description,
+          priceCents: dollarsToCents(input.price),
+          paymentEmail: input.payment,
+          offersAccepted: input.offersAccepted,
+          isFixedPrice: input.isFixedPrice,
+          photos: input.photos,
+          thumbnail: photoVariants(input.photos[0]!).list,
+          approvalStatus: 'pending',
+        });
+        await repo.insertShipping(tx, itemId, input.shippingPrices.map((s) => ({ code: s.code, priceCents: dollarsToCents(s.price) })));
+        return itemId;
+      });
+      return { _id: id };
+    },
+
+    async update(userId: string, itemId: string, input: ValidItemInput): Promise<{ _id: string }> {
+      const item = await ownedItem(userId, itemId);
+      if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.itemSold);
+      await validateRefs(userId, input, false);
+      await repo.updateItem(db, itemId, {
+        categoryId: input.categoryId,
+        ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
+        name: input.name,
+        description: input.description,
+        priceCents: dollarsToCents(input.price),
+        paymentEmail: input.payment,
+        offersAccepted: input.offersAccepted,
+        isFixedPrice: input.isFixedPrice,
+        photos: input.photos,
+        thumbnail: photoVariants(input.photos[0]!).list,
+        // A rejected listing goes back into the queue when its seller edits it.
+        ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
+      });
+      await notifySavers(itemId, input.name, 'updatedSavedItem');
+      return { _id: itemId };
+    },
+
+    async detail(itemId: string, viewerId: string | undefined): Promise<ItemDetailResponse> {
+      const item = await repo.findItem(db, itemId);
+      if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
+      return { item: await detailOf(item, viewerId), isLoggedIn: Boolean(viewerId), isUserItem: viewerId === item.sellerId };
+    },
+
+    /** The owner's copy for the edit form; a sold item cannot be edited. */
+    async forEdit(userId: string, itemId: string): Promise<ItemDetailResponse> {
+      const item = await ownedItem(userId, itemId);
+      if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.itemSold);
+      return { item: await detailOf(item, userId), isLoggedIn: true, isUserItem: true };
+    },
+
+    /** The owner's copy to start a similar listing from (sold ones included). */
+    async forDuplicate(userId: string, itemId: string): Promise<ItemDetailResponse> {
+      const item = await ownedItem(userId, itemId);
+      return { item: await detailOf(item, userId), isLoggedIn: true, isUserItem: true };
+    },
+
+    async remove(userId: string, itemId: string) {
+      const item = await ownedItem(userId, itemId);
+      if (item.paymentStatus === 'pending' || ((await deps.openOffers?.(itemId)) ?? 0) > 0) throw new AppError(409, ITEM_ERRORS.offerPending);
+      // A sold item leaves the seller's lists but stays, with its buyer, for the buyer's records.
+      await repo.updateItem(db, itemId, { removedAt: new Date() });
+      if (!item.purchaserId) await notifySavers(itemId, item.name, 'removedSavedItem');
+      return { ok: true };
+    },
+
+    async comment(userId: string, itemId: string, body: string): Promise<Comment> {
+      const item = await repo.findItem(db, itemId);
+      if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
+      if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.commentClosed);
+      if ((await consume(commentLimit, userId)) > 0) throw new AppError(429, ITEM_ERRORS.tooManyComments);
+      const author = await repo.userContact(db, userId);
+      const row = await repo.insertComment(db, { itemId, userId, body: body.trim() });
+      const seller = await repo.userContact(db, item.sellerId);
+      if (seller && !seller.removedAt && item.sellerId !== userId && seller.prefs.itemComments !== false) {
+        await deliver([itemCommentMail(seller.email, seller.username, item.name, author?.username ?? 'Someone', body.trim(), itemUrl(itemId))]);
+      }
+      const commenter = await repo.sellerOf(db, userId);
+      return {
+        _id: row.id,
+        body: body.trim(),
+        timeCreated: row.createdAt.toISOString(),
+        userId: { _id: userId, username: author?.username ?? '', avatar: commenter?.avatar ?? null, reddit: { isLinked: Boolean(commenter?.redditUsername) } },
+      };
+    },
+
+    async save(userId: string, itemId: string, saved: boolean) {
+      if (!(await repo.findItem(db, itemId))) throw new AppError(404, ITEM_ERRORS.notFound);
+      await db.transaction((tx) => (saved ? repo.addSave(tx, itemId, userId) : repo.removeSave(tx, itemId, userId)));
+      return { _id: itemId };
+    },
+
+    /** The admins' queue: pending listings oldest first, keyset on timeListed (and id). */
+    async approvalQueue(after: Date | undefined): Promise<ItemDetail[]> {
+      const ids = (await repo.approvalPage(db, { after, limit: ITEM_PAGE_SIZE })).map((r) => r.id);
+      const [rows, shipping] = await Promise.all([repo.itemsWithSellers(db, ids), repo.shippingOfItems(db, ids)]);
+      const byId = new Map(rows.map((r) => [r.item.id, r]));
+      return ids.flatMap((id) => {
+        const row = byId.get(id);
+        if (!row) return [];
+        const { item } = row;
+        return [
+          {
+            _id: item.id,
+            name: item.name,
+            description: item.description,
+            price: centsToDollars(item.priceCents),
+            priceSold: dollars(item.priceSoldCents),
+            photos: item.photos,
+            thumbnail: item.thumbnail,
+            photoChicklets: item.photos.map(photoVariants),
+            categoryId: item.categoryId,
+            saleTypeId: item.saleTypeId,
+            offersAccepted: item.offersAccepted,
+            isFixedPrice: item.isFixedPrice,
+            shippingPrices: shipping.filter((s) => s.itemId === id).map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
+            approvalStatus: item.approvalStatus,
+            paymentStatus: item.paymentStatus,
+            purchaserId: item.purchaserId,
+            isSellerReviewed: false,
+            isFollowing: false,
+            likes: item.saveCount,
+            timeListed: item.timeListed.toISOString(),
+            comments: [],
+            sellerId: {
+              _id: item.sellerId,
+              username: row.sellerUsername,
+              avatar: row.sellerAvatar,
+              reddit: { isLinked: false, transactions: { count: 0 } },
+              shippingRegion: null,
+              transactions: 0,
+            },
+          },
+        ];
+      });
+    },
+
+    async approve(itemId: string) {
+      const item = await repo.findItem(db, itemId);
+      if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
+      // On sale from now: it tops the feed, whatever time it was first submitted.
+      await repo.updateItem(db, itemId, { approvalStatus: 'approved', timeListed: new Date() });
+      await deps.awardKarma(item.sellerId, LISTING_KARMA, itemId);
+      return { _id: itemId, approvalStatus: 'approved' as const };
+    },
+
+    async reject(itemId: string) {
+      const item = await repo.findItem(db, itemId);
+      if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
+      await repo.updateItem(db, itemId, { approvalStatus: 'rejected' });
+      const seller = await repo.userContact(db, item.sellerId);
+      if (seller && !seller.removedAt) await deliver([listingRejectedMail(seller.email, seller.username, item.name, `${config.appUrl}/edit-item/${itemId}`)]);
+      return { _id: itemId, approvalStatus: 'rejected' as const };
+    },
+  };
+}
+
+export type ItemsService = ReturnType<typeof createItemsService>;

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { ERROR_CODES, ITEM_ERRORS } from '@keeb/shared';
+import type { Config } from '../../config';
+import { AppError } from '../../platform/errors';
+import { INVALID_IMAGE, listingPhoto } from '../../platform/images';
+import type { ImgurClient } from '../../platform/imgur';
+import { consume, type RateLimits } from '../../platform/rate-limit';
+import type { Storage } from '../../platform/storage';
+
+/** Imgur failed or could not be reached; the web shows its generic album error. */
+export const IMGUR_FAILED = 'imgur_failed';
+
+/** Imgur album hashes: letters and digits, 5 to 10 of them. Anything else cannot be an album and never reaches Imgur. */
+const ALBUM_HASH = /^[A-Za-z0-9]{5,10}$/;
+const ALBUM_PHOTO_TYPES = new Set(['image/jpeg', 'image/png']);
+/** What a listing may take as a photo link from an album: Imgur's own https image host, .jpg/.png files only. */
+const ALBUM_PHOTO_LINK = /^https:\/\/i\.imgur\.com\/[A-Za-z0-9]+\.(?:jpe?g|png)$/i;
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface PhotosService {
+  /** Stores a listing photo with its `@4x_` and `@2x_` variants beside it and answers the photo's URL. */
+  upload(userId: string, file: Buffer | undefined): Promise<{ url: string }>;
+  /** The JPEG and PNG photos of an Imgur album, as links a listing accepts. */
+  albumPhotos(hash: string): Promise<Array<{ link: string }>>;
+}
+
+export function createPhotosService(deps: {
+  storage: Storage;
+  imgur: ImgurClient;
+  limits: RateLimits;
+  config: Pick<Config, 'photoUploadsPerDay'>;
+}): PhotosService {
+  const { storage, imgur } = deps;
+  const dailyUploads = deps.limits.create({ name: 'photo-uploads', points: deps.config.photoUploadsPerDay, durationSeconds: DAY_SECONDS });
+
+  return {
+    async upload(userId, file) {
+      if (!file?.length) throw new AppError(400, INVALID_IMAGE);
+      // Every file that reaches the decoder counts, refused ones included: decoding is the expensive part, and
+      // the web client only ever sends JPEG or PNG.
+      const timeLeft = await consume(dailyUploads, userId);
+      if (timeLeft > 0) throw new AppError(429, ITEM_ERRORS.tooManyUploads, { timeLeft });
+      const { photo, detail, list } = await listingPhoto(file);
+      const name = `${randomBytes(12).toString('hex')}.jpg`;
+      try {
+        // Variants first: once the photo's URL exists, photoVariants(url) must find both.
+        await Promise.all([storage.put(`items/${userId}/@4x_${name}`, detail), storage.put(`items/${userId}/@2x_${name}`, list)]);
+        return { url: await storage.put(`items/${userId}/${name}`, photo) };
+      } catch (error) {
+        // Our storage failed, not the user: the upload must not cost them part of their day.
+        await dailyUploads.reward(userId, 1).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    async albumPhotos(hash) {
+      if (!ALBUM_HASH.test(hash)) throw new AppError(404, ERROR_CODES.notFound);
+      const images = await imgur.albumImages(hash);
+      if (!images) throw new AppError(404, ERROR_CODES.notFound);
+      return images.filter((image) => ALBUM_PHOTO_TYPES.has(image.type) && ALBUM_PHOTO_LINK.test(image.link)).map(({ link }) => ({ link }));
+    },
+  };
+}
