@@ -20,6 +20,7 @@ export const ITEM_ERRORS = {
   commentClosed: 'comment_closed',
   tooManyComments: 'too_many_requests',
   invalidImage: 'invalid_image',
+  imgurFailed: 'imgur_failed',
   forbidden: 'forbidden',
 } as const;
 

@@ -1,9 +1,10 @@
 import { Router } from 'express';
+import { ITEM_ERRORS } from '@keeb/shared';
 import { requireLogin, userIdOf } from '../../platform/auth';
 import { singleImageUpload } from '../../platform/images';
 import { withProvider } from '../../platform/provider-http';
 import { rateLimit, type RateLimits } from '../../platform/rate-limit';
-import { IMGUR_FAILED, type PhotosService } from './service';
+import type { PhotosService } from './service';
 
 /** Listing photos: uploads (POST /img/upload) and an Imgur album's photos as links. */
 export function photosRoutes(deps: { photos: PhotosService; limits: RateLimits }): Router {
@@ -17,7 +18,7 @@ export function photosRoutes(deps: { photos: PhotosService; limits: RateLimits }
     res.json(await photos.upload(userIdOf(req), req.file?.buffer));
   });
   router.get('/img/imgur/album/:hash/photos', requireLogin, albumLimit, async (req, res) => {
-    res.json(await withProvider(req, IMGUR_FAILED, () => photos.albumPhotos(String(req.params.hash))));
+    res.json(await withProvider(req, ITEM_ERRORS.imgurFailed, () => photos.albumPhotos(String(req.params.hash))));
   });
   return router;
 }

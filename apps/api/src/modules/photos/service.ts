@@ -7,9 +7,6 @@ import type { ImgurClient } from '../../platform/imgur';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import type { Storage } from '../../platform/storage';
 
-/** Imgur failed or could not be reached; the web shows its generic album error. */
-export const IMGUR_FAILED = 'imgur_failed';
-
 /** Imgur album hashes: letters and digits, 5 to 10 of them. Anything else cannot be an album and never reaches Imgur. */
 const ALBUM_HASH = /^[A-Za-z0-9]{5,10}$/;
 const ALBUM_PHOTO_TYPES = new Set(['image/jpeg', 'image/png']);
