@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
   // A concrete port (not 0), so links the server builds from PORT (mail, referral) point at itself.
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_PRETTY: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAMES: 'demo_tofu', LOG_PRETTY: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {

@@ -16,8 +16,6 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
   try {
     await handle.migrate();
     await seedReferenceData(handle.db);
-    const granted = await grantAdmin(handle.db, config.adminUsernames);
-    if (granted.length > 0) logger.info({ admins: granted }, 'admin rights applied from ADMIN_USERNAMES');
     if (config.demoData && handle.driver === 'pglite') {
       const [row] = await handle.db.select({ n: count() }).from(users);
       if ((row?.n ?? 0) === 0) {
@@ -26,6 +24,9 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
         logger.info({ ...loaded, ms: Date.now() - started }, 'demo content loaded (DEMO_DATA=0 turns this off)');
       }
     }
+    // After the demo content, so ADMIN_USERNAMES can name a demo account on a fresh start.
+    const granted = await grantAdmin(handle.db, config.adminUsernames);
+    if (granted.length > 0) logger.info({ admins: granted }, 'admin rights applied from ADMIN_USERNAMES');
     return handle;
   } catch (error) {
     await handle.close().catch(() => undefined);

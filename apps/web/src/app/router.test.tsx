@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../test/render-app';
 
+/** The item pages stay in their loading state (heading and route title) while their item never arrives. */
+const itemStillLoading = () => new Promise<never>(() => undefined);
+const ITEM_ROUTES = {
+  'GET /item/abc': itemStillLoading,
+  'GET /item/abc/edit': itemStillLoading,
+  'GET /item/abc/duplicate': itemStillLoading,
+};
+
 function setup(user?: Parameters<typeof seedSession>[1]) {
   const queryClient = createTestQueryClient();
   seedSession(queryClient, user);
@@ -47,7 +55,7 @@ describe('route table', () => {
     ['/me/vault', 'Vault', 'Vault'],
     ['/chats/messages/c1', 'My Messages', 'Conversation'],
   ])('shows %s to a logged-in user (title %s)', async (path, title, heading) => {
-    installFakeApi();
+    installFakeApi(ITEM_ROUTES);
     renderApp(path, setup({ username: 'switchfan' }));
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(title));
@@ -61,7 +69,7 @@ describe('route table', () => {
     ['/help/offers', 'Help', 'Help'],
     ['/vendor/product/p1', 'Product Details', 'Product Details'],
   ])('shows the public page %s (title %s)', async (path, title, heading) => {
-    installFakeApi();
+    installFakeApi(ITEM_ROUTES);
     renderApp(path, setup());
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(title));

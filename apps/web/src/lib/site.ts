@@ -8,3 +8,6 @@ export const SOCIAL_LINKS = {
   x: 'https://x.com/keebmarket',
   reddit: 'https://www.reddit.com/r/keebmarket',
 } as const;
+
+/** Where reports (Report Item, Report User) are mailed: the team's inbox, the API's TEAM_EMAIL default. */
+export const TEAM_EMAIL = 'team@keebmarket.local';

@@ -161,7 +161,7 @@ describe('mobile navbar', () => {
   });
 
   it('shows a back button on detail pages that goes home when there is no history', async () => {
-    installFakeApi({ 'GET /items': { body: [] } });
+    installFakeApi({ 'GET /items': { body: [] }, 'GET /item/abc': () => new Promise<never>(() => undefined) });
     const { user, router } = renderApp('/detail/abc', setup());
     await screen.findByRole('heading', { level: 1, name: 'Item Details' });
 

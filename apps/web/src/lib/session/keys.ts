@@ -9,4 +9,6 @@ export const sessionKeys = {
   profileStats: ['session', 'profile-stats'] as const,
   notificationCounts: ['session', 'notification-counts'] as const,
   settings: ['session', 'settings'] as const,
+  emailStatus: ['session', 'verified'] as const,
+  region: ['session', 'region'] as const,
 };

@@ -83,6 +83,8 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
           approvalStatus: 'approved',
           // Spread over the last few days, newest first in catalogue order.
           timeListed: new Date(now - (i * 2 + 1) * HOUR - i * 61_000),
+          // Demo listings were "created" long ago, so they never count toward a demo seller's posting limit.
+          createdAt: new Date(now - 30 * 24 * HOUR),
         })
         .returning({ id: items.id });
       if (!item) throw new Error('demo item insert returned nothing');

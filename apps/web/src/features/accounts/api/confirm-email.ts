@@ -6,7 +6,5 @@ export async function confirmEmail(token: string): Promise<boolean> {
   return data === true;
 }
 
-/** GET /resend-confirmation: mails a new verification link. */
-export async function resendConfirmation(): Promise<void> {
-  await api.get('/resend-confirmation');
-}
+/** GET /resend-confirmation: shared with the listing and item screens, so it lives with the session. */
+export { resendConfirmation } from '../../../lib/session';

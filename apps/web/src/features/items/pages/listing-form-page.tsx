@@ -1,13 +1,548 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type SetStateAction } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import {
+  CATEGORIES,
+  CreateItemInputSchema,
+  ITEM_ERRORS,
+  PRICE_MAX_LENGTH,
+  REGIONS,
+  UpdateItemInputSchema,
+  type ItemDetail,
+} from '@keeb/shared';
+import { AlertModal } from '../../../components/alert-modal';
+import { Button } from '../../../components/button';
+import { FormBanner } from '../../../components/form-banner';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
+import { PhoneVerificationModal } from '../../../components/phone-verification-modal';
+import { isApiError } from '../../../lib/api-error';
+import { useCategories } from '../../../lib/reference/get-categories';
+import { useRegions } from '../../../lib/reference/get-regions';
+import { resendConfirmation, useEmailStatus } from '../../../lib/session';
+import { validate } from '../../../lib/validation';
+import { useItemForForm } from '../api/get-item';
+import { itemKeys, type ListingSource } from '../api/keys';
+import { createListing, updateListing, type ListingPayload, type NewListingPayload } from '../api/save-listing';
+import { PHOTO_UPLOAD_BUTTON_ID, PhotoManager } from '../components/photo-manager';
+import {
+  LockedShipping,
+  ShippingFieldset,
+  shippingCheckboxId,
+  shippingPriceId,
+  type ShippingDraft,
+} from '../components/shipping-fieldset';
+import { SlowYourRollModal } from '../components/slow-your-roll-modal';
+import { listingFailure, listingRuleText, TEXTS } from '../messages';
+import styles from './listing-form-page.module.css';
 
+type ListingMode = 'create' | ListingSource;
+
+const HEADINGS: Record<ListingMode, string> = {
+  create: 'List Your Item',
+  edit: 'Edit Your Listing',
+  duplicate: 'Add A Similar Listing',
+};
+
+/** /sell */
 export function SellPage() {
-  return <PagePlaceholder heading="List Your Item" />;
+  return <ListingScreen mode="create" id="" />;
 }
 
+/** /edit-item/{id}: the owner's listing; shipping stays as listed. */
 export function EditItemPage() {
-  return <PagePlaceholder heading="Edit Your Listing" />;
+  const { id = '' } = useParams();
+  return <ListingScreen key={id} mode="edit" id={id} />;
 }
 
+/** /duplicate-item/{id}: a copy of an existing listing, listed as a new one. */
 export function DuplicateItemPage() {
-  return <PagePlaceholder heading="Add A Similar Listing" />;
+  const { id = '' } = useParams();
+  return <ListingScreen key={id} mode="duplicate" id={id} />;
+}
+
+function ListingScreen({ mode, id }: { mode: ListingMode; id: string }) {
+  const emailStatus = useEmailStatus();
+  const source = useItemForForm(id, mode === 'create' ? undefined : mode);
+
+  let content;
+  if (emailStatus.data?.didConfirmEmail === false) {
+    content = <ConfirmEmailNotice />;
+  } else if (emailStatus.isPending || (mode !== 'create' && source.isPending)) {
+    content = (
+      <p className={styles.loading} role="status">
+        Loading...
+      </p>
+    );
+  } else if (mode !== 'create' && source.isError) {
+    // Spec 8: a sold or missing item sends the seller home; anything else is a page that cannot be shown.
+    const code = isApiError(source.error) ? source.error.code : '';
+    const home = code === ITEM_ERRORS.itemSold || code === ITEM_ERRORS.notFound;
+    content = <Navigate to={home ? '/' : '/404'} replace />;
+  } else if (mode !== 'create' && source.data && !source.data.isUserItem) {
+    content = <Navigate to="/404" replace />;
+  } else {
+    // A failed email check is not a refusal: the server checks again when the listing is sent.
+    content = <ListingForm mode={mode} id={id} item={source.data?.item} />;
+  }
+
+  return (
+    <section className={styles.page}>
+      <h1 className={styles.heading}>{HEADINGS[mode]}</h1>
+      {content}
+    </section>
+  );
+}
+
+/** Spec 2.8: an unconfirmed email gets this notice instead of the form. */
+function ConfirmEmailNotice() {
+  const resend = useMutation({ mutationFn: resendConfirmation });
+  return (
+    <div className={styles.notice}>
+      <h2 className={styles.noticeTitle}>{TEXTS.confirmEmailToSell}</h2>
+      <p>
+        Follow the link we emailed you to confirm your address, then come back to list your item. You can check or
+        change your email in <Link to="/settings">Settings</Link>.
+      </p>
+      <div className={styles.noticeActions}>
+        <Button variant="secondary" pending={resend.isPending} onClick={() => resend.mutate()}>
+          Resend Verification Link
+        </Button>
+        <Link to="/settings" className={styles.settingsLink}>
+          Go to Settings
+        </Link>
+      </div>
+      {resend.isSuccess ? <FormBanner tone="success">{TEXTS.verificationLinkSent}</FormBanner> : null}
+      {resend.isError ? <FormBanner tone="error">{TEXTS.somethingWentWrong}</FormBanner> : null}
+    </div>
+  );
+}
+
+interface ListingDraft {
+  categoryId: string;
+  name: string;
+  description: string;
+  price: string;
+  payment: string;
+  isFixedPrice: boolean;
+  offersAccepted: boolean;
+}
+
+function draftOf(item: ItemDetail | undefined): ListingDraft {
+  return {
+    categoryId: item?.categoryId ?? '',
+    name: item?.name ?? '',
+    description: item?.description ?? '',
+    price: item ? String(item.price) : '',
+    payment: item?.paymentEmail ?? '',
+    isFixedPrice: item?.isFixedPrice ?? false,
+    offersAccepted: item?.offersAccepted ?? false,
+  };
+}
+
+function shippingOf(item: ItemDetail | undefined): ShippingDraft {
+  const draft: ShippingDraft = {};
+  for (const shipping of item?.shippingPrices ?? []) {
+    draft[shipping.code] = { selected: true, price: String(shipping.price) };
+  }
+  return draft;
+}
+
+/** Only to mark which shipping prices are at fault; whether one is, the shared rule decides. */
+const isShippingPriceText = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim()) && text.trim().length <= PRICE_MAX_LENGTH;
+
+interface ListingError {
+  /** The input field the rule belongs to; none for a message in the form's banner. */
+  field?: string;
+  message: string;
+  /** The element that gets focus. */
+  focusId?: string;
+  /** Shipping rows at fault. */
+  shippingCodes?: ReadonlySet<string>;
+}
+
+const FIELD_IDS: Record<string, string> = {
+  categoryId: 'listing-category',
+  name: 'listing-name',
+  description: 'listing-description',
+  price: 'listing-price',
+  payment: 'listing-payment',
+  offersAccepted: 'listing-buy-it-now',
+  isFixedPrice: 'listing-buy-it-now',
+  photos: PHOTO_UPLOAD_BUTTON_ID,
+};
+
+const NO_CODES: ReadonlySet<string> = new Set();
+
+function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: ItemDetail | undefined }) {
+  const creating = mode !== 'edit';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const categories = useCategories().data?.categories ?? CATEGORIES;
+  const regions = useRegions().data ?? REGIONS;
+
+  const [draft, setDraft] = useState<ListingDraft>(() => draftOf(item));
+  const [shipping, setShipping] = useState<ShippingDraft>(() => shippingOf(item));
+  const [photos, setPhotosState] = useState<string[]>(() => item?.photos ?? []);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<ListingError | null>(null);
+  const [zeroShippingAsked, setZeroShippingAsked] = useState(false);
+  const [zeroShippingOpen, setZeroShippingOpen] = useState(false);
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const [slowUntil, setSlowUntil] = useState<number | null>(null);
+  const pendingPayload = useRef<NewListingPayload | null>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (error?.focusId) document.getElementById(error.focusId)?.focus();
+  }, [error]);
+
+  // Spec 2.8: the description starts at 4 rows and grows with its text.
+  useLayoutEffect(() => {
+    const textarea = descriptionRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    const style = window.getComputedStyle(textarea);
+    const border = (parseFloat(style.borderTopWidth) || 0) + (parseFloat(style.borderBottomWidth) || 0);
+    if (textarea.scrollHeight > textarea.clientHeight) textarea.style.height = `${textarea.scrollHeight + border}px`;
+    else textarea.style.height = '';
+  }, [draft.description]);
+
+  const clearErrorOf = (field: string) => setError((current) => (current?.field === field ? null : current));
+
+  const update = <K extends keyof ListingDraft>(field: K, value: ListingDraft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    clearErrorOf(field === 'isFixedPrice' ? 'offersAccepted' : field);
+  };
+
+  const setPhotos = (next: SetStateAction<string[]>) => {
+    setPhotosState(next);
+    clearErrorOf('photos');
+  };
+
+  const updateShipping = (code: string, row: { selected: boolean; price: string }) => {
+    setShipping((current) => ({ ...current, [code]: row }));
+    clearErrorOf('shippingPrices');
+  };
+
+  const save = useMutation({
+    mutationFn: (payload: NewListingPayload): Promise<string> => {
+      if (mode !== 'edit') return createListing(payload);
+      const { shippingPrices: _shipping, ...changes } = payload;
+      return updateListing(id, changes satisfies ListingPayload);
+    },
+    onSuccess: async (itemId) => {
+      pendingPayload.current = null;
+      await queryClient.invalidateQueries({ queryKey: itemKeys.detail(itemId) });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.lists });
+      await navigate(`/detail/${encodeURIComponent(itemId)}`);
+    },
+    onError: (failure) => {
+      const outcome = listingFailure(failure);
+      if (outcome.kind === 'phone') {
+        setPhoneOpen(true);
+        return;
+      }
+      if (outcome.kind === 'field') {
+        const known = outcome.field !== undefined && outcome.field in FIELD_IDS;
+        setError(
+          known
+            ? { field: outcome.field, message: outcome.message, focusId: FIELD_IDS[outcome.field as string] }
+            : outcome.field === 'shippingPrices'
+              ? { field: 'shippingPrices', message: outcome.message, shippingCodes: NO_CODES }
+              : { message: outcome.message },
+        );
+        return;
+      }
+      setError({ message: outcome.message });
+      if (outcome.kind === 'rate-limit') setSlowUntil(Date.now() + outcome.timeLeft * 1_000);
+      else setBlocked(outcome.message);
+    },
+  });
+
+  const busy = save.isPending || uploading;
+
+  const send = (payload: NewListingPayload) => {
+    pendingPayload.current = payload;
+    save.mutate(payload);
+  };
+
+  const selectedRegions = regions.filter((region) => shipping[region.code]?.selected);
+
+  const ruleError = (code: string, field: string | undefined): ListingError => {
+    const message = listingRuleText(code, field);
+    if (field !== 'shippingPrices') return { field, message, focusId: field ? FIELD_IDS[field] : undefined };
+    if (code === ITEM_ERRORS.shippingPrice) {
+      const bad = selectedRegions.filter((region) => !isShippingPriceText(shipping[region.code]?.price ?? ''));
+      const codes = new Set(bad.map((region) => region.code));
+      return { field, message, shippingCodes: codes, focusId: bad[0] && shippingPriceId(bad[0].code) };
+    }
+    return { field, message, shippingCodes: NO_CODES, focusId: regions[0] && shippingCheckboxId(regions[0].code) };
+  };
+
+  const submit = () => {
+    if (busy) return;
+    const input = {
+      ...draft,
+      photos,
+      ...(creating
+        ? {
+            shippingPrices: selectedRegions.map((region) => ({
+              code: region.code,
+              name: region.name,
+              price: shipping[region.code]?.price ?? '',
+            })),
+          }
+        : {}),
+    };
+    const result = validate(creating ? CreateItemInputSchema : UpdateItemInputSchema, input);
+    if (!result.ok) {
+      setError(ruleError(result.code, result.field));
+      return;
+    }
+    setError(null);
+    const { data } = result;
+    const payload: NewListingPayload = {
+      photos: data.photos,
+      name: data.name,
+      categoryId: data.categoryId,
+      description: data.description,
+      price: data.price,
+      offersAccepted: data.offersAccepted,
+      isFixedPrice: data.isFixedPrice,
+      payment: data.payment,
+      shippingPrices: creating ? data.shippingPrices : [],
+    };
+    // Spec 5: free shipping is worth one question before listing, asked once.
+    if (creating && !zeroShippingAsked && payload.shippingPrices.some((row) => row.price === 0)) {
+      pendingPayload.current = payload;
+      setZeroShippingAsked(true);
+      setZeroShippingOpen(true);
+      return;
+    }
+    send(payload);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const editShipping = () => {
+    setZeroShippingOpen(false);
+    const free = selectedRegions.find((region) => Number(shipping[region.code]?.price) === 0);
+    if (free) window.setTimeout(() => document.getElementById(shippingPriceId(free.code))?.focus(), 0);
+  };
+
+  const listAnyway = () => {
+    setZeroShippingOpen(false);
+    if (pendingPayload.current) send(pendingPayload.current);
+  };
+
+  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
+  const termsError = fieldError('offersAccepted');
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={HEADINGS[mode]}>
+        {error && !error.field ? <FormBanner tone="error">{error.message}</FormBanner> : null}
+
+        <section className={styles.section} aria-labelledby="section-details">
+          <h2 id="section-details" className={styles.sectionTitle}>
+            Details
+          </h2>
+          <SelectField
+            id={FIELD_IDS.categoryId}
+            label="Category"
+            name="categoryId"
+            placeholder="Select a category"
+            options={categories.map((category) => ({ value: category._id, label: category.name }))}
+            value={draft.categoryId}
+            onChange={(event) => update('categoryId', event.target.value)}
+            error={fieldError('categoryId')}
+          />
+          <TextField
+            id={FIELD_IDS.name}
+            label="Name"
+            name="name"
+            maxLength={200}
+            placeholder="What are you selling?"
+            value={draft.name}
+            onChange={(event) => update('name', event.target.value)}
+            error={fieldError('name')}
+          />
+          <TextAreaField
+            ref={descriptionRef}
+            id={FIELD_IDS.description}
+            label="Description"
+            name="description"
+            rows={4}
+            placeholder="Condition, what's included, anything a buyer should know"
+            className={styles.description}
+            value={draft.description}
+            onChange={(event) => update('description', event.target.value)}
+            error={fieldError('description')}
+          />
+        </section>
+
+        <section className={styles.section} aria-labelledby="section-payment">
+          <h2 id="section-payment" className={styles.sectionTitle}>
+            Payment
+          </h2>
+          <div className={styles.row}>
+            <TextField
+              id={FIELD_IDS.price}
+              label="Price (USD)"
+              name="price"
+              inputMode="decimal"
+              maxLength={PRICE_MAX_LENGTH}
+              placeholder="0"
+              value={draft.price}
+              onChange={(event) => update('price', event.target.value)}
+              error={fieldError('price')}
+            />
+            <TextField
+              id={FIELD_IDS.payment}
+              label="Payment email"
+              name="payment"
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              hint="Buyers pay you at this payment-provider email."
+              value={draft.payment}
+              onChange={(event) => update('payment', event.target.value)}
+              error={fieldError('payment')}
+            />
+          </div>
+          <div className={`${styles.terms} ${termsError ? styles.termsInvalid : ''}`}>
+            <label className={styles.check}>
+              <input
+                id={FIELD_IDS.isFixedPrice}
+                type="checkbox"
+                name="isFixedPrice"
+                checked={draft.isFixedPrice}
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'buy-it-now-hint terms-error' : 'buy-it-now-hint'}
+                onChange={(event) => update('isFixedPrice', event.target.checked)}
+              />
+              <span>
+                <span className={styles.checkLabel}>Buy It Now</span>
+                <span id="buy-it-now-hint" className={styles.checkHint} aria-hidden="true">
+                  Buyers can purchase at your price straight away.
+                </span>
+              </span>
+            </label>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                name="offersAccepted"
+                checked={draft.offersAccepted}
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'offers-hint terms-error' : 'offers-hint'}
+                onChange={(event) => update('offersAccepted', event.target.checked)}
+              />
+              <span>
+                <span className={styles.checkLabel}>Accept Offers</span>
+                <span id="offers-hint" className={styles.checkHint} aria-hidden="true">
+                  Buyers can offer you a price.
+                </span>
+              </span>
+            </label>
+          </div>
+          {termsError ? (
+            <p id="terms-error" className={styles.error}>
+              {termsError}
+            </p>
+          ) : null}
+        </section>
+
+        <section className={styles.section} aria-labelledby="section-shipping">
+          <h2 id="section-shipping" className={styles.sectionTitle}>
+            Shipping
+          </h2>
+          {creating ? (
+            <>
+              <p className={styles.sectionHint}>
+                Choose where you ship and what shipping costs there. {TEXTS.shippingLocked}
+              </p>
+              <ShippingFieldset
+                regions={regions}
+                value={shipping}
+                onChange={updateShipping}
+                error={fieldError('shippingPrices')}
+                invalidCodes={error?.shippingCodes ?? NO_CODES}
+              />
+            </>
+          ) : (
+            <LockedShipping shippingPrices={item?.shippingPrices ?? []} note={TEXTS.shippingLocked} />
+          )}
+        </section>
+
+        <section className={styles.section} aria-labelledby="section-photos">
+          <h2 id="section-photos" className={styles.sectionTitle}>
+            Photos
+          </h2>
+          <PhotoManager
+            photos={photos}
+            setPhotos={setPhotos}
+            error={fieldError('photos')}
+            onUploadingChange={setUploading}
+          />
+        </section>
+
+        <div className={styles.submitRow}>
+          <Button type="submit" pending={save.isPending} disabled={uploading}>
+            {mode === 'edit' ? 'Save Changes' : 'List Item'}
+          </Button>
+        </div>
+      </form>
+
+      <AlertModal
+        open={zeroShippingOpen}
+        onClose={() => setZeroShippingOpen(false)}
+        title="Confirm Shipping Prices"
+        actions={
+          <>
+            <Button variant="secondary" onClick={editShipping}>
+              Edit Shipping
+            </Button>
+            <Button onClick={listAnyway}>List Item</Button>
+          </>
+        }
+      >
+        <p>Some regions have {TEXTS.zeroShipping}</p>
+      </AlertModal>
+
+      <AlertModal
+        open={blocked !== null}
+        onClose={() => setBlocked(null)}
+        title="Cannot List Item"
+        actions={
+          blocked === TEXTS.confirmEmailToList ? (
+            <>
+              <Link to="/settings" className={styles.settingsLink}>
+                Go to Settings
+              </Link>
+              <Button onClick={() => setBlocked(null)}>OK</Button>
+            </>
+          ) : undefined
+        }
+      >
+        <p>{blocked}</p>
+      </AlertModal>
+
+      <SlowYourRollModal until={slowUntil} onClose={() => setSlowUntil(null)} />
+
+      <PhoneVerificationModal
+        open={phoneOpen}
+        onClose={() => setPhoneOpen(false)}
+        type="itemSell"
+        onVerified={() => {
+          setPhoneOpen(false);
+          if (pendingPayload.current) save.mutate(pendingPayload.current);
+        }}
+      />
+    </>
+  );
 }

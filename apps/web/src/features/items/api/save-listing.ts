@@ -1,0 +1,29 @@
+import { api } from '../../../lib/api';
+
+export interface ListingPayload {
+  photos: string[];
+  name: string;
+  categoryId: string;
+  description: string;
+  price: number;
+  offersAccepted: boolean;
+  isFixedPrice: boolean;
+  /** The payment email buyers pay to. */
+  payment: string;
+}
+
+export interface NewListingPayload extends ListingPayload {
+  shippingPrices: Array<{ code: string; price: number }>;
+}
+
+/** POST /item: answers the new listing's id. */
+export async function createListing(payload: NewListingPayload): Promise<string> {
+  const { data } = await api.post<{ _id: string }>('/item', payload);
+  return data._id;
+}
+
+/** PUT /item/{id}: shipping is left out, it cannot change after listing. */
+export async function updateListing(id: string, payload: ListingPayload): Promise<string> {
+  const { data } = await api.put<{ _id: string }>(`/item/${encodeURIComponent(id)}`, payload);
+  return data._id ?? id;
+}

@@ -1,0 +1,204 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ITEM_ERRORS, type ItemDetail } from '@keeb/shared';
+import { AlertModal } from '../../../components/alert-modal';
+import { Button } from '../../../components/button';
+import { FormBanner } from '../../../components/form-banner';
+import { loginPath } from '../../../lib/return-url';
+import { emailStatusQueryOptions, resendConfirmation, useSession, useViewerRegion } from '../../../lib/session';
+import { removeItem } from '../api/item-actions';
+import { itemKeys } from '../api/keys';
+import { itemButtons, type ItemButton } from '../item-buttons';
+import { codeOf, TEXTS } from '../messages';
+import styles from './item-actions.module.css';
+
+interface ItemActionsProps {
+  item: ItemDetail;
+  isLoggedIn: boolean;
+  isUserItem: boolean;
+}
+
+/** Flows later issues build (checkout, offers, messages, feedback): for now a short notice. */
+const COMING_SOON_TITLES: Partial<Record<ItemButton, string>> = {
+  purchase: 'Purchase',
+  offer: 'Send Offer',
+  message: 'Send Message',
+  feedback: 'Send Feedback',
+};
+
+/** The item page's buttons (spec 4, 'Item detail buttons') and the dialogs they open. */
+export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const region = useViewerRegion();
+  const [comingSoon, setComingSoon] = useState<string | null>(null);
+  const [confirmEmailOpen, setConfirmEmailOpen] = useState(false);
+  const [removeOpen, setRemoveOpen] = useState(false);
+  const [cannotRemoveOpen, setCannotRemoveOpen] = useState(false);
+
+  const viewerId = isLoggedIn && session.data?.isLoggedIn ? session.data.userId : undefined;
+  const buttons = itemButtons({ item, isUserItem, viewerId, viewerRegion: region.data?.code });
+  const sold = item.purchaserId !== null;
+
+  const remove = useMutation({
+    mutationFn: () => removeItem(item._id),
+    onSuccess: async () => {
+      setRemoveOpen(false);
+      void queryClient.invalidateQueries({ queryKey: itemKeys.lists });
+      await navigate('/me');
+      queryClient.removeQueries({ queryKey: itemKeys.detail(item._id) });
+    },
+    onError: (error) => {
+      if (codeOf(error) !== ITEM_ERRORS.offerPending) return;
+      setRemoveOpen(false);
+      setCannotRemoveOpen(true);
+    },
+  });
+
+  const resend = useMutation({ mutationFn: resendConfirmation });
+
+  const press = async (button: ItemButton) => {
+    if (!isLoggedIn) {
+      await navigate(loginPath(`${location.pathname}${location.search}`));
+      return;
+    }
+    if (button === 'remove') {
+      remove.reset();
+      setRemoveOpen(true);
+      return;
+    }
+    if (button === 'purchase' || button === 'offer') {
+      // Spec 5 and 6: buying needs a confirmed email; an unknown status is left for the server to judge.
+      const status = await queryClient.ensureQueryData(emailStatusQueryOptions()).catch(() => null);
+      if (status?.didConfirmEmail === false) {
+        resend.reset();
+        setConfirmEmailOpen(true);
+        return;
+      }
+    }
+    setComingSoon(COMING_SOON_TITLES[button] ?? null);
+  };
+
+  const itemPath = encodeURIComponent(item._id);
+
+  return (
+    <div className={styles.actions} role="group" aria-label="Item actions">
+      {buttons.map((button) => {
+        switch (button) {
+          case 'purchase':
+            return (
+              <Button key={button} block onClick={() => void press(button)}>
+                Purchase
+              </Button>
+            );
+          case 'offer':
+            return (
+              <Button key={button} block variant={buttons.includes('purchase') ? 'secondary' : 'primary'} onClick={() => void press(button)}>
+                Make An Offer
+              </Button>
+            );
+          case 'paymentPending':
+            return (
+              <Button key={button} block disabled>
+                Payment Pending
+              </Button>
+            );
+          case 'noShipping':
+            return (
+              <Button key={button} block variant="secondary" disabled>
+                {TEXTS.doesNotShip}
+              </Button>
+            );
+          case 'message':
+            return (
+              <Button key={button} block variant="secondary" onClick={() => void press(button)}>
+                Message Seller
+              </Button>
+            );
+          case 'edit':
+            return (
+              <Link key={button} to={`/edit-item/${itemPath}`} className={styles.primaryLink}>
+                Edit Listing
+              </Link>
+            );
+          case 'duplicate':
+            return (
+              <Link key={button} to={`/duplicate-item/${itemPath}`} className={styles.secondaryLink}>
+                List Similar Item
+              </Link>
+            );
+          case 'remove':
+            return (
+              <Button key={button} block variant="ghost" className={styles.remove} onClick={() => void press(button)}>
+                {sold ? 'Remove Item' : 'Remove From Sale'}
+              </Button>
+            );
+          case 'feedback':
+            return (
+              <Button key={button} block onClick={() => void press(button)}>
+                Leave Feedback
+              </Button>
+            );
+          default:
+            return null;
+        }
+      })}
+
+      <AlertModal open={comingSoon !== null} onClose={() => setComingSoon(null)} title={comingSoon ?? ''}>
+        <p>{TEXTS.comingSoon}</p>
+      </AlertModal>
+
+      <AlertModal
+        open={confirmEmailOpen}
+        onClose={() => setConfirmEmailOpen(false)}
+        title="Confirm Your Email"
+        actions={
+          <>
+            <Link to="/settings" className={styles.ghostLink}>
+              Go to Settings
+            </Link>
+            <Button pending={resend.isPending} onClick={() => resend.mutate()}>
+              Resend Verification Link
+            </Button>
+          </>
+        }
+      >
+        <p>{TEXTS.confirmEmailToBuy}</p>
+        {resend.isSuccess ? <FormBanner tone="success">{TEXTS.verificationLinkSent}</FormBanner> : null}
+        {resend.isError ? <FormBanner tone="error">{TEXTS.somethingWentWrong}</FormBanner> : null}
+      </AlertModal>
+
+      <AlertModal
+        open={removeOpen}
+        onClose={() => setRemoveOpen(false)}
+        title="Remove Item"
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setRemoveOpen(false)}>
+              Cancel
+            </Button>
+            <Button variant="danger" pending={remove.isPending} onClick={() => remove.mutate()}>
+              Remove
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {sold
+            ? 'Remove this item from your listings? It cannot be undone.'
+            : 'Remove this item from sale? It will no longer be listed, and this cannot be undone.'}
+        </p>
+        {remove.isError && codeOf(remove.error) !== ITEM_ERRORS.offerPending ? (
+          <FormBanner tone="error">{TEXTS.somethingWentWrong}</FormBanner>
+        ) : null}
+      </AlertModal>
+
+      <AlertModal open={cannotRemoveOpen} onClose={() => setCannotRemoveOpen(false)} title="Cannot Remove">
+        <p>{TEXTS.cannotRemove}</p>
+      </AlertModal>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { ERROR_CODES, ITEM_ERRORS, MAX_PHOTOS, PHOTO_LINK_HOSTS } from '@keeb/shared';
+import { isApiError } from '../../lib/api-error';
+
+/** The spec's texts for listing, item detail and approvals, verbatim (part 1 sections 2.8, 2.9, 4, 5, 8). */
+export const TEXTS = {
+  categoryRequired: 'Category required',
+  nameRequired: 'Name required',
+  descriptionRequired: 'Description required',
+  priceRequired: 'Price required',
+  emailFormatting: 'Email formatting incorrect',
+  offersOrBuyItNow: 'Must Accept Offers or have Buy It Now price',
+  shippingRequired: 'Must select at least one shipping region',
+  photosRequired: 'Must have at least one photo',
+  tooManyPhotos: `Only select up to ${MAX_PHOTOS} photos!`,
+  shippingPrices: 'Shipping prices must be numbers',
+  missingFields: 'Missing fields required',
+  bothFalse: 'Must Accept Offers or have Buy It Now',
+  confirmEmailToList: 'You must confirm your email before you list an item',
+  somethingWentWrong: 'Something went wrong',
+  tooManyPosts: 'You have listed too many items in the past 24hrs.',
+  tooManyUploads: "You've gone crazy with the photo uploads in the past 24 hours.",
+  invalidImage: 'That photo could not be read. Try another one.',
+  photoTooLarge: 'That photo is too large. Try a smaller one.',
+  photoType: 'Photo must be .jpg or .png',
+  photoLinkRequired: 'Photo link required',
+  photoLinkHttps: 'Photo links must follow https:// protocol',
+  photoLinkHost: `Photo links may only go to ${PHOTO_LINK_HOSTS.join(' or ')}`,
+  albumNotFound: 'Imgur album not found. Make sure to copy/paste album hash (case-sensitive)',
+  zeroShipping: 'shipping at no cost to the buyer, are you sure?',
+  shippingLocked: 'Shipping options cannot be edited after listing.',
+  confirmEmailToSell: 'Confirm your email to sell',
+  verificationLinkSent: 'Verification Link Sent',
+  pendingApproval: 'Your listing is awaiting approval. Please allow up to 24 hours to be reviewed.',
+  rejected: 'Your listing was not approved. Refer to the email you received for next steps',
+  notApprovedViewer: 'This listing is awaiting approval and is not for sale yet.',
+  commentsClosed: 'Commenting no longer allowed on this item.',
+  tooManyComments: 'You are commenting too much. You can comment again in 24 hours',
+  cannotRemove: 'An item cannot be removed while it has accepted or pending offers.',
+  doesNotShip: 'Seller does not ship to your region',
+  itemRemoved: 'Item Removed',
+  comingSoon: 'This feature is coming soon.',
+  confirmEmailToBuy: 'You must confirm your email before you can buy an item or make an offer.',
+  noApprovals: 'No items awaiting approval',
+} as const;
+
+const E = ITEM_ERRORS;
+
+export const codeOf = (error: unknown) => (isApiError(error) ? error.code : '');
+
+/** A listing rule's code (CreateItemInputSchema / UpdateItemInputSchema) and field to its text. */
+export function listingRuleText(code: string, field: string | undefined): string {
+  if (code === E.fieldRequired) {
+    if (field === 'categoryId') return TEXTS.categoryRequired;
+    if (field === 'name') return TEXTS.nameRequired;
+    if (field === 'description') return TEXTS.descriptionRequired;
+    if (field === 'payment') return TEXTS.emailFormatting;
+    return TEXTS.missingFields;
+  }
+  const texts: Record<string, string> = {
+    [E.price]: TEXTS.priceRequired,
+    [E.emailFormat]: TEXTS.emailFormatting,
+    [E.bothFalse]: TEXTS.offersOrBuyItNow,
+    [E.shippingRequired]: TEXTS.shippingRequired,
+    [E.photosRequired]: TEXTS.photosRequired,
+    [E.tooManyPhotos]: TEXTS.tooManyPhotos,
+    [E.shippingPrice]: TEXTS.shippingPrices,
+  };
+  return texts[code] ?? TEXTS.somethingWentWrong;
+}
+
+/** What the server's answer to POST /item or PUT /item/{id} means for the form. */
+export type ListingFailure =
+  | { kind: 'field'; field: string | undefined; message: string }
+  | { kind: 'blocked'; message: string }
+  | { kind: 'phone' }
+  | { kind: 'rate-limit'; message: string; timeLeft: number };
+
+export function listingFailure(error: unknown): ListingFailure {
+  const code = codeOf(error);
+  const details = isApiError(error) ? error.details : {};
+  const field = typeof details.field === 'string' ? details.field : undefined;
+  switch (code) {
+    case E.fieldRequired:
+      return { kind: 'field', field, message: TEXTS.missingFields };
+    case E.emailFormat:
+      return { kind: 'field', field: field ?? 'payment', message: TEXTS.emailFormatting };
+    case E.price:
+      return { kind: 'field', field: field ?? 'price', message: TEXTS.priceRequired };
+    case E.bothFalse:
+      return { kind: 'field', field: field ?? 'offersAccepted', message: TEXTS.bothFalse };
+    case E.shippingRequired:
+    case E.shippingPrice:
+      return { kind: 'field', field: field ?? 'shippingPrices', message: listingRuleText(code, field) };
+    case E.photosRequired:
+    case E.tooManyPhotos:
+    case E.photoLink:
+      return { kind: 'field', field: 'photos', message: code === E.photoLink ? TEXTS.photoType : listingRuleText(code, field) };
+    case E.confirmEmail:
+      return { kind: 'blocked', message: TEXTS.confirmEmailToList };
+    case E.smsVerificationInvalid:
+      return { kind: 'phone' };
+    case E.tooManyPosts: {
+      const timeLeft = typeof details.timeLeft === 'number' ? details.timeLeft : 0;
+      return { kind: 'rate-limit', message: TEXTS.tooManyPosts, timeLeft };
+    }
+    default:
+      return { kind: 'blocked', message: TEXTS.somethingWentWrong };
+  }
+}
+
+/** A failed photo upload's text. */
+export function uploadErrorText(error: unknown): string {
+  const code = codeOf(error);
+  if (code === E.tooManyUploads) return TEXTS.tooManyUploads;
+  if (code === E.invalidImage) return TEXTS.invalidImage;
+  if (code === ERROR_CODES.payloadTooLarge) return TEXTS.photoTooLarge;
+  return TEXTS.somethingWentWrong;
+}
+
+/** A failed album lookup's text. */
+export function albumErrorText(error: unknown): string {
+  return codeOf(error) === E.notFound ? TEXTS.albumNotFound : TEXTS.somethingWentWrong;
+}
+
+/** A failed comment's text. */
+export function commentErrorText(error: unknown): string {
+  const code = codeOf(error);
+  if (code === E.commentClosed) return TEXTS.commentsClosed;
+  if (code === E.tooManyComments) return TEXTS.tooManyComments;
+  return TEXTS.somethingWentWrong;
+}
