@@ -51,6 +51,44 @@ function acceptablePhoto(url: string, sellerId: string): boolean {
   return Boolean(match && (PHOTO_LINK_HOSTS as readonly string[]).includes(match[1]!.toLowerCase()));
 }
 
+interface DetailParts {
+  withPaymentEmail: boolean;
+  shipping: Array<{ code: string; name: string; priceCents: number }>;
+  isFollowing: boolean;
+  comments: Comment[];
+  seller: ItemDetail['sellerId'];
+}
+
+/** One item row as the API answers it (prices in dollars, thumbnails derived), with the parts around it. */
+function toDetail(item: repo.ItemRow, parts: DetailParts): ItemDetail {
+  return {
+    _id: item.id,
+    name: item.name,
+    description: item.description,
+    price: centsToDollars(item.priceCents),
+    priceSold: dollars(item.priceSoldCents),
+    photos: item.photos,
+    thumbnail: item.thumbnail,
+    photoChicklets: item.photos.map(photoVariants),
+    categoryId: item.categoryId,
+    saleTypeId: item.saleTypeId,
+    offersAccepted: item.offersAccepted,
+    isFixedPrice: item.isFixedPrice,
+    ...(parts.withPaymentEmail ? { paymentEmail: item.paymentEmail } : {}),
+    shippingPrices: parts.shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
+    approvalStatus: item.approvalStatus,
+    paymentStatus: item.paymentStatus,
+    purchaserId: item.purchaserId,
+    // Seller ratings arrive with the ratings issue; until then nobody has reviewed.
+    isSellerReviewed: false,
+    isFollowing: parts.isFollowing,
+    likes: item.saveCount,
+    timeListed: item.timeListed.toISOString(),
+    comments: parts.comments,
+    sellerId: parts.seller,
+  };
+}
+
 export function createItemsService(deps: ItemsDeps) {
   const { db, config, mailer } = deps;
   const commentLimit = deps.limits.create({ name: 'item-comments', points: COMMENTS_PER_DAY, durationSeconds: DAY_MS / 1000, blockSeconds: DAY_MS / 1000 });
@@ -94,30 +132,10 @@ export function createItemsService(deps: ItemsDeps) {
       repo.salesCount(db, item.sellerId),
       deps.transferredTrades?.(item.sellerId) ?? Promise.resolve(0),
     ]);
-    const isOwner = viewerId === item.sellerId;
-    return {
-      _id: item.id,
-      name: item.name,
-      description: item.description,
-      price: centsToDollars(item.priceCents),
-      priceSold: dollars(item.priceSoldCents),
-      photos: item.photos,
-      thumbnail: item.thumbnail,
-      photoChicklets: item.photos.map(photoVariants),
-      categoryId: item.categoryId,
-      saleTypeId: item.saleTypeId,
-      offersAccepted: item.offersAccepted,
-      isFixedPrice: item.isFixedPrice,
-      ...(isOwner ? { paymentEmail: item.paymentEmail } : {}),
-      shippingPrices: shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
-      approvalStatus: item.approvalStatus,
-      paymentStatus: item.paymentStatus,
-      purchaserId: item.purchaserId,
-      // Seller ratings arrive with the ratings issue; until then nobody has reviewed.
-      isSellerReviewed: false,
+    return toDetail(item, {
+      withPaymentEmail: viewerId === item.sellerId,
+      shipping,
       isFollowing: saved,
-      likes: item.saveCount,
-      timeListed: item.timeListed.toISOString(),
       comments: comments.map(
         (c): Comment => ({
           _id: c.id,
@@ -127,7 +145,7 @@ export function createItemsService(deps: ItemsDeps) {
           userId: c.removedAt ? null : { _id: c.userId, username: c.username, avatar: c.avatar, reddit: { isLinked: c.redditUsername !== null } },
         }),
       ),
-      sellerId: {
+      seller: {
         _id: item.sellerId,
         username: seller && !seller.removedAt ? seller.username : 'User Not Found',
         avatar: seller?.removedAt ? null : (seller?.avatar ?? null),
@@ -135,7 +153,7 @@ export function createItemsService(deps: ItemsDeps) {
         shippingRegion: seller?.regionCode ? { code: seller.regionCode, name: seller.regionName ?? seller.regionCode } : null,
         transactions: sales + traded,
       },
-    };
+    });
   }
 
   async function notifySavers(itemId: string, itemName: string, kind: 'updatedSavedItem' | 'removedSavedItem') {
@@ -266,39 +284,15 @@ export function createItemsService(deps: ItemsDeps) {
       return ids.flatMap((id) => {
         const row = byId.get(id);
         if (!row) return [];
-        const { item } = row;
         return [
-          {
-            _id: item.id,
-            name: item.name,
-            description: item.description,
-            price: centsToDollars(item.priceCents),
-            priceSold: dollars(item.priceSoldCents),
-            photos: item.photos,
-            thumbnail: item.thumbnail,
-            photoChicklets: item.photos.map(photoVariants),
-            categoryId: item.categoryId,
-            saleTypeId: item.saleTypeId,
-            offersAccepted: item.offersAccepted,
-            isFixedPrice: item.isFixedPrice,
-            shippingPrices: shipping.filter((s) => s.itemId === id).map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
-            approvalStatus: item.approvalStatus,
-            paymentStatus: item.paymentStatus,
-            purchaserId: item.purchaserId,
-            isSellerReviewed: false,
+          toDetail(row.item, {
+            withPaymentEmail: false,
+            shipping: shipping.filter((s) => s.itemId === id),
             isFollowing: false,
-            likes: item.saveCount,
-            timeListed: item.timeListed.toISOString(),
             comments: [],
-            sellerId: {
-              _id: item.sellerId,
-              username: row.sellerUsername,
-              avatar: row.sellerAvatar,
-              reddit: { isLinked: false, transactions: { count: 0 } },
-              shippingRegion: null,
-              transactions: 0,
-            },
-          },
+            // The queue shows who listed it; the full seller block is on the item page.
+            seller: { _id: row.item.sellerId, username: row.sellerUsername, avatar: row.sellerAvatar, reddit: { isLinked: false, transactions: { count: 0 } }, shippingRegion: null, transactions: 0 },
+          }),
         ];
       });
     },
