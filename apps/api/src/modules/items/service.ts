@@ -255,18 +255,17 @@ export function createItemsService(deps: ItemsDeps) {
       if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
       if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.commentClosed);
       if ((await consume(commentLimit, userId)) > 0) throw new AppError(429, ITEM_ERRORS.tooManyComments);
-      const author = await repo.userContact(db, userId);
+      const author = await repo.sellerOf(db, userId);
       const row = await repo.insertComment(db, { itemId, userId, body: body.trim() });
       const seller = await repo.userContact(db, item.sellerId);
       if (seller && !seller.removedAt && item.sellerId !== userId && seller.prefs.itemComments !== false) {
         await deliver([itemCommentMail(seller.email, seller.username, item.name, author?.username ?? 'Someone', body.trim(), itemUrl(itemId))]);
       }
-      const commenter = await repo.sellerOf(db, userId);
       return {
         _id: row.id,
         body: body.trim(),
         timeCreated: row.createdAt.toISOString(),
-        userId: { _id: userId, username: author?.username ?? '', avatar: commenter?.avatar ?? null, reddit: { isLinked: Boolean(commenter?.redditUsername) } },
+        userId: { _id: userId, username: author?.username ?? '', avatar: author?.avatar ?? null, reddit: { isLinked: Boolean(author?.redditUsername) } },
       };
     },
 
