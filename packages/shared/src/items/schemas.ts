@@ -26,17 +26,28 @@ export const ItemSummarySchema = z.object({
   likes: z.number().int(),
   sellerId: SellerRefSchema,
   shippingPrices: z.array(ShippingPriceSchema),
+  /** Only on the vault's Saved tab: when the viewer saved it (that list's cursor). */
+  savedAt: z.string().optional(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 
-/** GET /api/items query. `ts` is the cursor: the last item's timeListed. */
+/**
+ * GET /api/items query (also POST /api/searchItems, /api/me/items/*, /api/user/{id}/items/listed).
+ * Cursors come from the last item of the previous page: `ts` its timeListed (its savedAt on the Saved tab),
+ * `price` its price (price sorts), `likes` its likes (sort=rate), and `cursorId` its _id, the tie-breaker
+ * that keeps items sharing a timestamp or a price from being skipped or repeated.
+ * sort: def newest first, old oldest first, low/high by price, rate most saved (likes) first.
+ */
 export const ItemListQuerySchema = z.object({
   categoryIds: z.string().optional(),
   regions: z.string().optional(),
+  saleType: z.string().optional(),
   searchText: z.string().optional(),
   sort: z.enum(['def', 'old', 'low', 'high', 'rate'], { error: 'invalid_sort' }).optional(),
   ts: z.iso.datetime({ offset: true, error: 'invalid_cursor' }).optional(),
-  price: z.coerce.number({ error: 'invalid_cursor' }).optional(),
+  price: z.coerce.number({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).optional(),
+  likes: z.coerce.number({ error: 'invalid_cursor' }).int({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).optional(),
+  cursorId: z.uuid({ error: 'invalid_cursor' }).optional(),
 });
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>;
 

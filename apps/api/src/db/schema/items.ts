@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { categories, regions, saleTypes } from './reference';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The public condition every public list (and its partial indexes) shares. */
+const PUBLIC = sql.raw(`"items"."approval_status" = 'approved' and "items"."purchaser_id" is null and "items"."removed_at" is null`);
 
 export const approvalStatus = pgEnum('approval_status', ['pending', 'approved', 'rejected']);
 export const paymentStatus = pgEnum('payment_status', ['none', 'pending']);
@@ -34,11 +39,21 @@ export const items = pgTable(
     priceSoldCents: integer('price_sold_cents'),
     /** Denormalised count of saves, kept by the listings issue's save/unsave in the same transaction. */
     saveCount: integer('save_count').notNull().default(0),
-    /** When it went on sale: set at creation and again at approval, so a newly approved listing tops the feed. */
-    timeListed: timestamp('time_listed', { withTimezone: true }).notNull().defaultNow(),
+    /** When it went on sale (millisecond precision, like the ISO strings clients send back as the list cursor): set at creation and again at approval, so a newly approved listing tops the feed. */
+    timeListed: timestamp('time_listed', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** When the seller created it: the posting limit counts these. */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * Full-text search document: name (weight A) and description (weight B) with the 'simple' configuration, so
+     * keyboard words (65, tkl, hot-swap, gmk) are kept as written, never stemmed or dropped as stop words.
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        (): ReturnType<typeof sql> =>
+          sql`setweight(to_tsvector('simple'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'B')`,
+      ),
   },
   (t) => [
     check('items_price_positive', sql`${t.priceCents} > 0`),
@@ -48,7 +63,18 @@ export const items = pgTable(
     index('items_feed_idx')
       .on(t.timeListed.desc(), t.id.desc())
       .where(sql`${t.approvalStatus} = 'approved' and ${t.purchaserId} is null and ${t.removedAt} is null`),
-    index('items_seller_idx').on(t.sellerId, t.timeListed.desc()),
+    // Default feed within categories (single category walks it in order).
+    index('items_category_feed_idx').on(t.categoryId, t.timeListed.desc(), t.id.desc()).where(PUBLIC),
+    // Price sorts: low walks it forward (ASC NULLS LAST), high backward (DESC NULLS FIRST).
+    index('items_price_idx').on(t.priceCents, t.id).where(PUBLIC),
+    // sort=rate: most saved first, newest first among equals.
+    index('items_rate_idx').on(t.saveCount.desc(), t.timeListed.desc(), t.id.desc()).where(PUBLIC),
+    // Search: full text and trigram (typos, partial words) over the public listings.
+    index('items_search_idx').using('gin', t.search).where(PUBLIC),
+    index('items_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).where(PUBLIC),
+    // A seller's listings (profile, /me listed and sold) and a buyer's purchases, newest first.
+    index('items_seller_idx').on(t.sellerId, t.timeListed.desc(), t.id.desc()),
+    index('items_purchaser_idx').on(t.purchaserId, t.timeListed.desc(), t.id.desc()).where(sql`${t.purchaserId} is not null`),
     index('items_seller_created_idx').on(t.sellerId, t.createdAt),
     // The admins' approval queue, oldest first.
     index('items_approval_idx').on(t.timeListed, t.id).where(sql`${t.approvalStatus} = 'pending' and ${t.removedAt} is null`),
@@ -65,9 +91,14 @@ export const itemSaves = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('item_saves_item_idx').on(t.itemId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    index('item_saves_item_idx').on(t.itemId),
+    // The vault's Saved tab: newest save first.
+    index('item_saves_user_created_idx').on(t.userId, t.createdAt.desc(), t.itemId.desc()),
+  ],
 );
 
 export const itemComments = pgTable(
@@ -97,5 +128,5 @@ export const itemShipping = pgTable(
       .references(() => regions.code),
     priceCents: integer('price_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.regionCode] }), check('item_shipping_price_nonnegative', sql`${t.priceCents} >= 0`)],
+  (t) => [primaryKey({ columns: [t.itemId, t.regionCode] }), index('item_shipping_region_idx').on(t.regionCode, t.itemId), check('item_shipping_price_nonnegative', sql`${t.priceCents} >= 0`)],
 );

@@ -1,44 +1,202 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { itemShipping, items, regions, users } from '../../db/schema/index';
+import { itemSaves, itemShipping, items, regions, users } from '../../db/schema/index';
 
-const publicItem = and(eq(items.approvalStatus, 'approved'), isNull(items.purchaserId), isNull(items.removedAt));
+export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
+
+/** Approved, unsold, not removed: the predicate of every public partial index (items_*_idx ... WHERE). */
+export const publicItem = and(eq(items.approvalStatus, 'approved'), isNull(items.purchaserId), isNull(items.removedAt));
+
+/** The last item of the previous page. `ts` is an ISO timestamp (millisecond precision, like the column). */
+export interface Cursor {
+  ts?: string | undefined;
+  priceCents?: number | undefined;
+  likes?: number | undefined;
+  id?: string | undefined;
+}
+
+export type ListScope =
+  | { kind: 'public' }
+  /** A seller's public listings (their profile). */
+  | { kind: 'sellerPublic'; sellerId: string }
+  /** The owner's own not-removed listings in any approval state (/me Listed). */
+  | { kind: 'listed'; userId: string }
+  /** The owner's listings that found a buyer (/me Sold). */
+  | { kind: 'sold'; userId: string }
+  /** Bought by the user, removed-by-seller included (/me Purchased). */
+  | { kind: 'purchased'; userId: string };
+
+export interface ListOptions {
+  scope: ListScope;
+  categoryIds?: string[] | undefined;
+  regionCodes?: string[] | undefined;
+  saleTypeId?: string | undefined;
+  /** Trimmed, non-empty search text. */
+  search?: string | undefined;
+  sort: ListSort;
+  cursor: Cursor;
+  limit: number;
+}
+
+const summaryColumns = {
+  id: items.id,
+  name: items.name,
+  priceCents: items.priceCents,
+  priceSoldCents: items.priceSoldCents,
+  thumbnail: items.thumbnail,
+  photos: items.photos,
+  categoryId: items.categoryId,
+  saleTypeId: items.saleTypeId,
+  offersAccepted: items.offersAccepted,
+  isFixedPrice: items.isFixedPrice,
+  timeListed: items.timeListed,
+  saveCount: items.saveCount,
+  sellerId: users.id,
+  sellerUsername: users.username,
+  sellerAvatar: users.avatar,
+};
+
+const tsParam = (ts: string) => sql`${ts}::timestamptz`;
+const idParam = (id: string) => sql`${id}::uuid`;
 
 /**
- * One page of the public feed, newest first, keyset on timeListed. The ORDER BY matches items_feed_idx
- * (DESC NULLS LAST) so PostgreSQL walks the partial index instead of sorting.
+ * Keyset condition after the cursor. With `id` it is a row comparison on the full sort key (no skips or repeats
+ * among equal timestamps or prices); without it (older clients) a strict comparison on the first key.
  */
-export function feedPage(db: Queryable, options: { before?: Date | undefined; categoryId?: string | undefined; limit: number }) {
+function afterCursor(sort: ListSort, c: Cursor): SQL | undefined {
+  switch (sort) {
+    case 'def':
+    case 'old': {
+      if (!c.ts) return undefined;
+      const op = sort === 'def' ? sql`<` : sql`>`;
+      return c.id
+        ? sql`(${items.timeListed}, ${items.id}) ${op} (${tsParam(c.ts)}, ${idParam(c.id)})`
+        : sql`${items.timeListed} ${op} ${tsParam(c.ts)}`;
+    }
+    case 'low':
+    case 'high': {
+      if (c.priceCents === undefined) return undefined;
+      const op = sort === 'low' ? sql`>` : sql`<`;
+      return c.id
+        ? sql`(${items.priceCents}, ${items.id}) ${op} (${c.priceCents}::integer, ${idParam(c.id)})`
+        : sql`${items.priceCents} ${op} ${c.priceCents}::integer`;
+    }
+    case 'rate': {
+      if (c.likes === undefined) return undefined;
+      if (c.ts && c.id)
+        return sql`(${items.saveCount}, ${items.timeListed}, ${items.id}) < (${c.likes}::integer, ${tsParam(c.ts)}, ${idParam(c.id)})`;
+      if (c.ts) return sql`(${items.saveCount}, ${items.timeListed}) < (${c.likes}::integer, ${tsParam(c.ts)})`;
+      return sql`${items.saveCount} < ${c.likes}::integer`;
+    }
+  }
+}
+
+/**
+ * ORDER BY per sort, with the NULLS order of the index it walks (drizzle-kit writes DESC NULLS LAST and ASC
+ * NULLS LAST; a backward walk reads ASC NULLS FIRST / DESC NULLS FIRST). Every column is NOT NULL anyway.
+ */
+function orderFor(sort: ListSort): SQL[] {
+  switch (sort) {
+    case 'def':
+      return [sql`${items.timeListed} desc nulls last`, sql`${items.id} desc nulls last`]; // items_feed_idx forward
+    case 'old':
+      return [sql`${items.timeListed} asc nulls first`, sql`${items.id} asc nulls first`]; // items_feed_idx backward
+    case 'low':
+      return [sql`${items.priceCents} asc nulls last`, sql`${items.id} asc nulls last`]; // items_price_idx forward
+    case 'high':
+      return [sql`${items.priceCents} desc nulls first`, sql`${items.id} desc nulls first`]; // items_price_idx backward
+    case 'rate':
+      return [sql`${items.saveCount} desc nulls last`, sql`${items.timeListed} desc nulls last`, sql`${items.id} desc nulls last`];
+  }
+}
+
+function scopeCondition(scope: ListScope): SQL | undefined {
+  switch (scope.kind) {
+    case 'public':
+      return and(publicItem, isNull(users.removedAt));
+    case 'sellerPublic':
+      return and(publicItem, eq(items.sellerId, scope.sellerId));
+    case 'listed':
+      return and(eq(items.sellerId, scope.userId), isNull(items.removedAt));
+    case 'sold':
+      return and(eq(items.sellerId, scope.userId), isNotNull(items.purchaserId));
+    case 'purchased':
+      return eq(items.purchaserId, scope.userId);
+  }
+}
+
+/**
+ * Search: full text over name (A) and description (B) with the 'simple' configuration (items.search, GIN
+ * items_search_idx), or a trigram word-similarity match of the text within lower(name) (GIN items_name_trgm_idx)
+ * for typos and partial words. The caller runs it with pg_trgm.word_similarity_threshold lowered (see below).
+ */
+function searchCondition(text: string): SQL {
+  return sql`(${items.search} @@ plainto_tsquery('simple', ${text}) or lower(${text}) <% lower(${items.name}))`;
+}
+
+/** word_similarity threshold for search: 0.5 lets 'olivai' (0.57) find 'Olivia'; the default 0.6 misses it. */
+export const SEARCH_WORD_SIMILARITY = '0.5';
+
+export function listPage(db: Queryable, o: ListOptions) {
   return db
-    .select({
-      id: items.id,
-      name: items.name,
-      priceCents: items.priceCents,
-      priceSoldCents: items.priceSoldCents,
-      thumbnail: items.thumbnail,
-      photos: items.photos,
-      categoryId: items.categoryId,
-      saleTypeId: items.saleTypeId,
-      offersAccepted: items.offersAccepted,
-      isFixedPrice: items.isFixedPrice,
-      timeListed: items.timeListed,
-      saveCount: items.saveCount,
-      sellerId: users.id,
-      sellerUsername: users.username,
-      sellerAvatar: users.avatar,
-    })
+    .select(summaryColumns)
     .from(items)
     .innerJoin(users, eq(users.id, items.sellerId))
     .where(
       and(
-        publicItem,
-        isNull(users.removedAt),
-        options.before ? lt(items.timeListed, options.before) : undefined,
-        options.categoryId ? eq(items.categoryId, options.categoryId) : undefined,
+        scopeCondition(o.scope),
+        o.categoryIds?.length ? inArray(items.categoryId, o.categoryIds) : undefined,
+        o.saleTypeId ? eq(items.saleTypeId, o.saleTypeId) : undefined,
+        o.regionCodes?.length
+          ? sql`exists (select 1 from ${itemShipping} where ${itemShipping.itemId} = ${items.id} and ${inArray(itemShipping.regionCode, o.regionCodes)})`
+          : undefined,
+        o.search ? searchCondition(o.search) : undefined,
+        afterCursor(o.sort, o.cursor),
       ),
     )
-    .orderBy(sql`${items.timeListed} desc nulls last`, sql`${items.id} desc nulls last`)
-    .limit(options.limit);
+    .orderBy(...orderFor(o.sort))
+    .limit(o.limit);
+}
+
+/** Runs a search page with the search threshold set for this transaction only (SET LOCAL via set_config). */
+export async function withSearchSettings<T>(db: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${SEARCH_WORD_SIMILARITY}, true)`);
+    return run(tx);
+  });
+}
+
+/** The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id). */
+export function savedPage(db: Queryable, o: { userId: string; cursor: Cursor; limit: number }) {
+  const { ts, id } = o.cursor;
+  return db
+    .select({ ...summaryColumns, savedAt: itemSaves.createdAt })
+    .from(itemSaves)
+    .innerJoin(items, eq(items.id, itemSaves.itemId))
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(
+      and(
+        eq(itemSaves.userId, o.userId),
+        isNull(items.removedAt),
+        ts
+          ? id
+            ? sql`(${itemSaves.createdAt}, ${itemSaves.itemId}) < (${tsParam(ts)}, ${idParam(id)})`
+            : sql`${itemSaves.createdAt} < ${tsParam(ts)}`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${itemSaves.createdAt} desc nulls last`, sql`${itemSaves.itemId} desc nulls last`)
+    .limit(o.limit);
+}
+
+/** A user by username (case-insensitive, users_username_lower_key), not removed. */
+export async function userIdByUsername(db: Queryable, username: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.removedAt)))
+    .limit(1);
+  return row?.id;
 }
 
 /** Shipping options of many items in one query (never one query per item). */

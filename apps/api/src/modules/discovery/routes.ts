@@ -1,13 +1,29 @@
 import { Router } from 'express';
 import { ItemListQuerySchema } from '@keeb/shared';
+import { requireLogin, userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import type { DiscoveryService } from './service';
 
 export function discoveryRoutes(discovery: DiscoveryService): Router {
   const router = Router();
   router.get('/items', async (req, res) => {
-    const query = parseInput(ItemListQuerySchema, req.query);
-    res.json(await discovery.feed(query));
+    res.json(await discovery.feed(parseInput(ItemListQuerySchema, req.query)));
+  });
+  // The spec sends searchText and ts as query parameters; a JSON body with the same fields is accepted too.
+  router.post('/searchItems', async (req, res) => {
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    res.json(await discovery.feed(parseInput(ItemListQuerySchema, { ...body, ...req.query })));
+  });
+  router.get('/user/:id/items/listed', async (req, res) => {
+    res.json(await discovery.sellerListed(req.params.id, parseInput(ItemListQuerySchema, req.query)));
+  });
+  for (const kind of ['listed', 'sold', 'purchased'] as const) {
+    router.get(`/me/items/${kind}`, requireLogin, async (req, res) => {
+      res.json(await discovery.mine(kind, userIdOf(req), parseInput(ItemListQuerySchema, req.query)));
+    });
+  }
+  router.get('/me/items/saved', requireLogin, async (req, res) => {
+    res.json(await discovery.saved(userIdOf(req), parseInput(ItemListQuerySchema, req.query)));
   });
   return router;
 }

@@ -1,38 +1,87 @@
-import { centsToDollars, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary, type ShippingPrice } from '@keeb/shared';
-import type { Database } from '../../db/client';
+import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary, type ShippingPrice } from '@keeb/shared';
+import type { Database, Queryable } from '../../db/client';
+import { AppError } from '../../platform/errors';
 import * as repo from './repo';
 
-export function createDiscoveryService(db: Database) {
+type Row = Awaited<ReturnType<typeof repo.listPage>>[number] & { savedAt?: Date };
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+function cursorOf(query: ItemListQuery): repo.Cursor {
   return {
-    /** The public feed. The discovery issue adds filters, sorts and search on top of this keyset page. */
-    async feed(query: ItemListQuery): Promise<ItemSummary[]> {
-      const rows = await repo.feedPage(db, {
-        before: query.ts ? new Date(query.ts) : undefined,
-        categoryId: query.categoryIds?.split(',')[0] || undefined,
-        limit: ITEM_PAGE_SIZE,
-      });
-      const shipping = new Map<string, ShippingPrice[]>();
-      for (const s of await repo.shippingFor(db, rows.map((r) => r.id))) {
-        const list = shipping.get(s.itemId) ?? [];
-        list.push({ name: s.name, code: s.code, price: centsToDollars(s.priceCents) });
-        shipping.set(s.itemId, list);
-      }
-      return rows.map((r) => ({
-        _id: r.id,
-        name: r.name,
-        price: centsToDollars(r.priceCents),
-        priceSold: r.priceSoldCents === null ? null : centsToDollars(r.priceSoldCents),
-        thumbnail: r.thumbnail,
-        photos: r.photos,
-        categoryId: r.categoryId,
-        saleTypeId: r.saleTypeId,
-        offersAccepted: r.offersAccepted,
-        isFixedPrice: r.isFixedPrice,
-        timeListed: r.timeListed.toISOString(),
-        likes: r.saveCount,
-        sellerId: { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar },
-        shippingPrices: shipping.get(r.id) ?? [],
-      }));
+    ts: query.ts ? new Date(query.ts).toISOString() : undefined,
+    priceCents: query.price === undefined ? undefined : Math.round(query.price * 100),
+    likes: query.likes,
+    id: query.cursorId,
+  };
+}
+
+export function createDiscoveryService(db: Database) {
+  async function toSummaries(q: Queryable, rows: Row[]): Promise<ItemSummary[]> {
+    const shipping = new Map<string, ShippingPrice[]>();
+    for (const s of await repo.shippingFor(q, rows.map((r) => r.id))) {
+      const entries = shipping.get(s.itemId) ?? [];
+      entries.push({ name: s.name, code: s.code, price: centsToDollars(s.priceCents) });
+      shipping.set(s.itemId, entries);
+    }
+    return rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      price: centsToDollars(r.priceCents),
+      priceSold: r.priceSoldCents === null ? null : centsToDollars(r.priceSoldCents),
+      thumbnail: r.thumbnail,
+      photos: r.photos,
+      categoryId: r.categoryId,
+      saleTypeId: r.saleTypeId,
+      offersAccepted: r.offersAccepted,
+      isFixedPrice: r.isFixedPrice,
+      timeListed: r.timeListed.toISOString(),
+      likes: r.saveCount,
+      sellerId: { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar },
+      shippingPrices: shipping.get(r.id) ?? [],
+      ...(r.savedAt ? { savedAt: r.savedAt.toISOString() } : {}),
+    }));
+  }
+
+  async function page(scope: repo.ListScope, query: ItemListQuery): Promise<ItemSummary[]> {
+    const search = query.searchText?.trim() || undefined;
+    const options: repo.ListOptions = {
+      scope,
+      categoryIds: list(query.categoryIds),
+      regionCodes: list(query.regions),
+      saleTypeId: query.saleType?.trim() || undefined,
+      search,
+      sort: query.sort ?? 'def',
+      cursor: cursorOf(query),
+      limit: ITEM_PAGE_SIZE,
+    };
+    if (!search) return toSummaries(db, await repo.listPage(db, options));
+    return repo.withSearchSettings(db, async (tx) => toSummaries(tx, await repo.listPage(tx, options)));
+  }
+
+  return {
+    /** GET /api/items and POST /api/searchItems: public listings, filtered, sorted, searched, keyset-paged. */
+    feed: (query: ItemListQuery) => page({ kind: 'public' }, query),
+
+    /** GET /api/user/{username}/items/listed: the seller's public listings; unknown or removed users are 404. */
+    async sellerListed(username: string, query: ItemListQuery): Promise<ItemSummary[]> {
+      const sellerId = await repo.userIdByUsername(db, username);
+      if (!sellerId) throw new AppError(404, ERROR_CODES.notFound);
+      return page({ kind: 'sellerPublic', sellerId }, query);
+    },
+
+    /** GET /api/me/items/listed|sold|purchased: the signed-in user's lists, newest first. */
+    mine: (kind: 'listed' | 'sold' | 'purchased', userId: string, query: ItemListQuery) =>
+      page({ kind, userId }, { ts: query.ts, cursorId: query.cursorId, sort: 'def' }),
+
+    /** GET /api/me/items/saved: newest save first; the cursor is the last item's savedAt (+ cursorId). */
+    async saved(userId: string, query: ItemListQuery): Promise<ItemSummary[]> {
+      const rows = await repo.savedPage(db, { userId, cursor: cursorOf(query), limit: ITEM_PAGE_SIZE });
+      return toSummaries(db, rows);
     },
   };
 }
