@@ -9,3 +9,4 @@ export * from './accounts/schemas';
 export * from './platform/codes';
 export * from './platform/errors';
 export * from './format/price';
+export * from './discovery/profiles';

@@ -2,3 +2,4 @@ export * from './reference';
 export * from './accounts';
 export * from './items';
 export * from './platform';
+export * from './follows';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { itemSaves, itemShipping, items, regions, users } from '../../db/schema/index';
+import { follows, itemSaves, itemShipping, items, regions, users } from '../../db/schema/index';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
@@ -24,7 +24,9 @@ export type ListScope =
   /** The owner's listings that found a buyer (/me Sold). */
   | { kind: 'sold'; userId: string }
   /** Bought by the user, removed-by-seller included (/me Purchased). */
-  | { kind: 'purchased'; userId: string };
+  | { kind: 'purchased'; userId: string }
+  /** Public listings of the sellers the user follows (the vault's Followed Sellers tab). */
+  | { kind: 'followed'; userId: string };
 
 export interface ListOptions {
   scope: ListScope;
@@ -122,6 +124,12 @@ function scopeCondition(scope: ListScope): SQL | undefined {
       return and(eq(items.sellerId, scope.userId), isNotNull(items.purchaserId));
     case 'purchased':
       return eq(items.purchaserId, scope.userId);
+    case 'followed':
+      return and(
+        publicItem,
+        isNull(users.removedAt),
+        sql`${items.sellerId} in (select ${follows.followedId} from ${follows} where ${follows.followerId} = ${scope.userId})`,
+      );
   }
 }
 

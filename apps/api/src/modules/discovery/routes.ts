@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { ItemListQuerySchema } from '@keeb/shared';
 import { requireLogin, userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
+import { profilesRoutes } from './profiles-routes';
 import type { DiscoveryService } from './service';
 
 export function discoveryRoutes(discovery: DiscoveryService): Router {
@@ -25,5 +26,9 @@ export function discoveryRoutes(discovery: DiscoveryService): Router {
   router.get('/me/items/saved', requireLogin, async (req, res) => {
     res.json(await discovery.saved(userIdOf(req), parseInput(ItemListQuerySchema, req.query)));
   });
+  router.get('/me/items/followed', requireLogin, async (req, res) => {
+    res.json(await discovery.followed(userIdOf(req), parseInput(ItemListQuerySchema, req.query)));
+  });
+  router.use(profilesRoutes(discovery.profiles));
   return router;
 }

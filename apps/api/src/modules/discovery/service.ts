@@ -1,6 +1,7 @@
 import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary, type ShippingPrice } from '@keeb/shared';
 import type { Database, Queryable } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
 
 type Row = Awaited<ReturnType<typeof repo.listPage>>[number] & { savedAt?: Date };
@@ -64,6 +65,12 @@ export function createDiscoveryService(db: Database) {
   }
 
   return {
+    /** Seller profiles and following (profiles-service.ts). */
+    profiles: createProfilesService(db),
+
+    /** GET /api/me/items/followed: public listings of the sellers the user follows, newest first (ts + cursorId). */
+    followed: (userId: string, query: ItemListQuery) => page({ kind: 'followed', userId }, { ts: query.ts, cursorId: query.cursorId, sort: 'def' }),
+
     /** GET /api/items and POST /api/searchItems: public listings, filtered, sorted, searched, keyset-paged. */
     feed: (query: ItemListQuery) => page({ kind: 'public' }, query),
 

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Page size of the followers and following lists (the item lists' 36). */
+export const FOLLOW_PAGE_SIZE = 36;
+
+export const PROFILE_ERRORS = {
+  /** POST /api/user/{username}/follow on one's own profile. */
+  cannotFollowSelf: 'cannot_follow_self',
+} as const;
+
+/** GET /api/user/{username}/profile: a public profile; never the email or other private account fields. */
+export const UserProfileSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  bio: z.string(),
+  avatar: z.string().nullable(),
+  shippingRegion: z.object({ code: z.string(), name: z.string() }).nullable(),
+  reddit: z.object({
+    isLinked: z.boolean(),
+    username: z.string().optional(),
+    timeJoined: z.string().optional(),
+    transactions: z.object({ count: z.number().int(), isTransferred: z.boolean() }),
+  }),
+  numFollowers: z.number().int(),
+  numFollowing: z.number().int(),
+  /** Platform sales plus trades transferred from the linked forum. */
+  transactions: z.number().int(),
+  karma: z.number().int(),
+  /** The viewer is this user. */
+  isUserProfile: z.boolean(),
+  /** The viewer follows this user (false when logged out). */
+  isFollowing: z.boolean(),
+});
+export type UserProfile = z.infer<typeof UserProfileSchema>;
+
+/** POST /api/user/{username}/follow and /unfollow. */
+export const FollowStateSchema = z.object({ isFollowing: z.boolean(), numFollowers: z.number().int() });
+export type FollowState = z.infer<typeof FollowStateSchema>;
+
+/** POST /api/user/{username}/is-following. */
+export const IsFollowingSchema = z.object({ isFollowing: z.boolean() });
+export type IsFollowing = z.infer<typeof IsFollowingSchema>;
+
+/**
+ * GET /api/user/{username}/followers and /following: newest follow first. `followedAt` is the cursor: send the
+ * last entry's followedAt as `ts` and its _id as `cursorId` for the next page.
+ */
+export const FollowUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  followedAt: z.string(),
+});
+export type FollowUser = z.infer<typeof FollowUserSchema>;
+
+export const FollowListQuerySchema = z.object({
+  ts: z.iso.datetime({ offset: true, error: 'invalid_cursor' }).optional(),
+  cursorId: z.uuid({ error: 'invalid_cursor' }).optional(),
+});
+export type FollowListQuery = z.infer<typeof FollowListQuerySchema>;
