@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary } from '@keeb/shared';
 import { api } from '../../../lib/api';
 
-/** What a feed shows; the page cursor (`ts`) is added per page. */
+/** What a feed shows; the page cursor (`ts` and `cursorId`) is added per page. */
 export interface ItemFeedFilters {
   categoryId?: string;
   searchText?: string;
@@ -19,11 +19,14 @@ export const itemFeedQueryOptions = ({ categoryId, searchText, sort }: ItemFeedF
   infiniteQueryOptions({
     queryKey: ['items', 'feed', { categoryId, searchText, sort }] as const,
     queryFn: ({ pageParam, signal }) =>
-      getItems({ ts: pageParam, categoryIds: categoryId, searchText, sort }, signal),
-    initialPageParam: undefined as string | undefined,
-    // A full page means more may exist; the cursor is the last item's timeListed (spec 2.3).
-    getNextPageParam: (lastPage) =>
-      lastPage.length === ITEM_PAGE_SIZE ? lastPage[lastPage.length - 1]?.timeListed : undefined,
+      getItems({ ts: pageParam?.ts, cursorId: pageParam?.id, categoryIds: categoryId, searchText, sort }, signal),
+    initialPageParam: undefined as { ts: string; id: string } | undefined,
+    // A full page means more may exist. The cursor is the last item's timeListed (spec 2.3) plus its id, so
+    // items listed in the same millisecond are neither skipped nor repeated.
+    getNextPageParam: (lastPage) => {
+      const last = lastPage.length === ITEM_PAGE_SIZE ? lastPage[lastPage.length - 1] : undefined;
+      return last ? { ts: last.timeListed, id: last._id } : undefined;
+    },
     staleTime: 30_000,
   });
 

@@ -84,7 +84,7 @@ describe('home feed', () => {
     await waitFor(() => expect(within(grid()).getAllByRole('article')).toHaveLength(ITEM_PAGE_SIZE + 2));
     const requests = api.callsTo('GET /items');
     expect(requests).toHaveLength(2);
-    expect(requests[1]?.params).toEqual({ sort: 'def', ts: firstPage[ITEM_PAGE_SIZE - 1]?.timeListed });
+    expect(requests[1]?.params).toEqual({ sort: 'def', ts: firstPage[ITEM_PAGE_SIZE - 1]?.timeListed, cursorId: firstPage[ITEM_PAGE_SIZE - 1]?._id });
 
     await act(async () => {
       window.dispatchEvent(new Event('scroll'));
