@@ -1,7 +1,4 @@
-import type { MailMessage } from '../../platform/mail';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml as escape, type MailMessage } from '../../platform/mail';
 
 /** One layout for every account mail: a short text, one button, and the bare link for mail clients without HTML. */
 function actionMail(to: string, subject: string, intro: string, action: string, url: string, outro: string): MailMessage {

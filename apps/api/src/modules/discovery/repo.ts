@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { follows, itemSaves, itemShipping, items, regions, users } from '../../db/schema/index';
+import { follows, itemSaves, itemShipping, items, users } from '../../db/schema/index';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
@@ -205,15 +205,4 @@ export async function userIdByUsername(db: Queryable, username: string): Promise
     .where(and(sql`lower(${users.username}) = lower(${username})`, isNull(users.removedAt)))
     .limit(1);
   return row?.id;
-}
-
-/** Shipping options of many items in one query (never one query per item). */
-export function shippingFor(db: Queryable, itemIds: string[]) {
-  if (itemIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ itemId: itemShipping.itemId, code: itemShipping.regionCode, name: regions.name, priceCents: itemShipping.priceCents })
-    .from(itemShipping)
-    .innerJoin(regions, eq(regions.code, itemShipping.regionCode))
-    .where(inArray(itemShipping.itemId, itemIds))
-    .orderBy(regions.position);
 }

@@ -1,5 +1,5 @@
 import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary, type ShippingPrice } from '@keeb/shared';
-import type { Database, Queryable } from '../../db/client';
+import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
@@ -21,10 +21,15 @@ function cursorOf(query: ItemListQuery): repo.Cursor {
   };
 }
 
-export function createDiscoveryService(db: Database) {
-  async function toSummaries(q: Queryable, rows: Row[]): Promise<ItemSummary[]> {
+export interface DiscoveryDeps {
+  /** Shipping options of many items in one query, from the items module (which owns shipping). */
+  shippingFor(itemIds: string[]): Promise<Array<{ itemId: string; code: string; name: string; priceCents: number }>>;
+}
+
+export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
+  async function toSummaries(rows: Row[]): Promise<ItemSummary[]> {
     const shipping = new Map<string, ShippingPrice[]>();
-    for (const s of await repo.shippingFor(q, rows.map((r) => r.id))) {
+    for (const s of await deps.shippingFor(rows.map((r) => r.id))) {
       const entries = shipping.get(s.itemId) ?? [];
       entries.push({ name: s.name, code: s.code, price: centsToDollars(s.priceCents) });
       shipping.set(s.itemId, entries);
@@ -60,8 +65,9 @@ export function createDiscoveryService(db: Database) {
       cursor: cursorOf(query),
       limit: ITEM_PAGE_SIZE,
     };
-    if (!search) return toSummaries(db, await repo.listPage(db, options));
-    return repo.withSearchSettings(db, async (tx) => toSummaries(tx, await repo.listPage(tx, options)));
+    // The search threshold is set for the page query's transaction only; shipping is read after it.
+    const rows = search ? await repo.withSearchSettings(db, (tx) => repo.listPage(tx, options)) : await repo.listPage(db, options);
+    return toSummaries(rows);
   }
 
   return {
@@ -88,7 +94,7 @@ export function createDiscoveryService(db: Database) {
     /** GET /api/me/items/saved: newest save first; the cursor is the last item's savedAt (+ cursorId). */
     async saved(userId: string, query: ItemListQuery): Promise<ItemSummary[]> {
       const rows = await repo.savedPage(db, { userId, cursor: cursorOf(query), limit: ITEM_PAGE_SIZE });
-      return toSummaries(db, rows);
+      return toSummaries(rows);
     },
   };
 }

@@ -1,7 +1,4 @@
-import type { MailMessage } from '../../platform/mail';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml as escape, type MailMessage } from '../../platform/mail';
 
 function noticeMail(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
   const text = [...lines, ...(link ? [`${link.label}: ${link.url}`] : []), '- KeebMarket'].join('\n\n');

@@ -275,6 +275,9 @@ export function createItemsService(deps: ItemsDeps) {
       return { _id: itemId };
     },
 
+    /** Shipping options of many items in one query; discovery's lists use it too. */
+    shippingFor: (itemIds: string[]) => repo.shippingOfItems(db, itemIds),
+
     /** The admins' queue: pending listings oldest first, keyset on timeListed (and id). */
     async approvalQueue(after: Date | undefined): Promise<ItemDetail[]> {
       const ids = (await repo.approvalPage(db, { after, limit: ITEM_PAGE_SIZE })).map((r) => r.id);
