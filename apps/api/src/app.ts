@@ -112,7 +112,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(federatedRoutes({ federated, limits: deps.limits }));
   api.use(forumLinkRoutes({ forumLink, limits: deps.limits }));
   api.use(phoneRoutes({ phone, limits: deps.limits }));
-  api.use(discoveryRoutes(createDiscoveryService(db, { shippingFor: (itemIds) => items.shippingFor(itemIds) })));
+  const discovery = createDiscoveryService(db, {
+    shippingFor: (itemIds) => items.shippingFor(itemIds),
+    savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
+  });
+  api.use(discoveryRoutes(discovery));
   api.use(itemsRoutes({ items, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
   api.use(photosRoutes({ photos, limits: deps.limits }));
   api.use(notFoundApi);

@@ -28,6 +28,8 @@ export const ItemSummarySchema = z.object({
   shippingPrices: z.array(ShippingPriceSchema),
   /** Only on the vault's Saved tab: when the viewer saved it (that list's cursor). */
   savedAt: z.string().optional(),
+  /** Whether the viewer saved it (the heart); present only when the viewer is signed in. */
+  isFollowing: z.boolean().optional(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 

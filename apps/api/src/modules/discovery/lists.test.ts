@@ -262,3 +262,29 @@ describe('user and me lists', () => {
     for (const kind of ['listed', 'sold', 'purchased', 'saved']) expect((await anon.get(`/api/me/items/${kind}`)).status).toBe(401);
   });
 });
+
+describe("the viewer's hearts (isFollowing on cards)", () => {
+  it('marks the items the signed-in viewer saved, on every list; logged out the field is absent', async () => {
+    const seller = await createUser(t.db.db, { username: 'heart_seller' });
+    const viewer = await createUser(t.db.db);
+    const other = await createUser(t.db.db);
+    const liked = await createItem(t.db.db, seller.id, { timeListed: minutesAgo(1) });
+    const notLiked = await createItem(t.db.db, seller.id, { timeListed: minutesAgo(2) });
+    await t.db.db.insert(itemSaves).values([{ userId: viewer.id, itemId: liked.id }]);
+    type Heart = Card & { isFollowing?: boolean };
+    const hearts = (body: Heart[]) => Object.fromEntries(body.map((i) => [i._id, i.isFollowing]));
+
+    const asViewer = await t.clientAs(viewer.id);
+    for (const path of ['/api/items', '/api/user/heart_seller/items/listed']) {
+      expect(hearts((await asViewer.get(path)).body)).toEqual({ [liked.id]: true, [notLiked.id]: false });
+    }
+    expect(hearts((await asViewer.get('/api/me/items/saved')).body)).toEqual({ [liked.id]: true });
+
+    // Another user's saves are not the viewer's.
+    const asOther = await t.clientAs(other.id);
+    expect(hearts((await asOther.get('/api/items')).body)).toEqual({ [liked.id]: false, [notLiked.id]: false });
+
+    const anon = await t.client();
+    for (const card of (await anon.get('/api/items')).body as Heart[]) expect(card).not.toHaveProperty('isFollowing');
+  });
+});

@@ -8,15 +8,15 @@ import type { DiscoveryService } from './service';
 export function discoveryRoutes(discovery: DiscoveryService): Router {
   const router = Router();
   router.get('/items', async (req, res) => {
-    res.json(await discovery.feed(parseInput(ItemListQuerySchema, req.query)));
+    res.json(await discovery.feed(parseInput(ItemListQuerySchema, req.query), req.session.userId));
   });
   // The spec sends searchText and ts as query parameters; a JSON body with the same fields is accepted too.
   router.post('/searchItems', async (req, res) => {
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-    res.json(await discovery.feed(parseInput(ItemListQuerySchema, { ...body, ...req.query })));
+    res.json(await discovery.feed(parseInput(ItemListQuerySchema, { ...body, ...req.query }), req.session.userId));
   });
   router.get('/user/:id/items/listed', async (req, res) => {
-    res.json(await discovery.sellerListed(req.params.id, parseInput(ItemListQuerySchema, req.query)));
+    res.json(await discovery.sellerListed(req.params.id, parseInput(ItemListQuerySchema, req.query), req.session.userId));
   });
   for (const kind of ['listed', 'sold', 'purchased'] as const) {
     router.get(`/me/items/${kind}`, requireLogin, async (req, res) => {

@@ -24,12 +24,21 @@ function cursorOf(query: ItemListQuery): repo.Cursor {
 export interface DiscoveryDeps {
   /** Shipping options of many items in one query, from the items module (which owns shipping). */
   shippingFor(itemIds: string[]): Promise<Array<{ itemId: string; code: string; name: string; priceCents: number }>>;
+  /** Which of these items the viewer saved, in one query, from the items module (which owns saves). */
+  savedAmong(userId: string, itemIds: string[]): Promise<string[]>;
 }
 
 export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
-  async function toSummaries(rows: Row[]): Promise<ItemSummary[]> {
+  /** Cards of a page: shipping and the viewer's hearts are two batch queries, never one per item. */
+  async function toSummaries(rows: Row[], viewerId: string | undefined): Promise<ItemSummary[]> {
+    const ids = rows.map((r) => r.id);
+    const [shippingRows, savedIds] = await Promise.all([
+      deps.shippingFor(ids),
+      viewerId ? deps.savedAmong(viewerId, ids) : Promise.resolve(undefined),
+    ]);
+    const saved = savedIds ? new Set(savedIds) : undefined;
     const shipping = new Map<string, ShippingPrice[]>();
-    for (const s of await deps.shippingFor(rows.map((r) => r.id))) {
+    for (const s of shippingRows) {
       const entries = shipping.get(s.itemId) ?? [];
       entries.push({ name: s.name, code: s.code, price: centsToDollars(s.priceCents) });
       shipping.set(s.itemId, entries);
@@ -50,10 +59,11 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
       sellerId: { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar },
       shippingPrices: shipping.get(r.id) ?? [],
       ...(r.savedAt ? { savedAt: r.savedAt.toISOString() } : {}),
+      ...(saved ? { isFollowing: saved.has(r.id) } : {}),
     }));
   }
 
-  async function page(scope: repo.ListScope, query: ItemListQuery): Promise<ItemSummary[]> {
+  async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
     const search = query.searchText?.trim() || undefined;
     const options: repo.ListOptions = {
       scope,
@@ -67,7 +77,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     };
     // The search threshold is set for the page query's transaction only; shipping is read after it.
     const rows = search ? await repo.withSearchSettings(db, (tx) => repo.listPage(tx, options)) : await repo.listPage(db, options);
-    return toSummaries(rows);
+    return toSummaries(rows, viewerId);
   }
 
   return {
@@ -75,26 +85,27 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     profiles: createProfilesService(db),
 
     /** GET /api/me/items/followed: public listings of the sellers the user follows, newest first (ts + cursorId). */
-    followed: (userId: string, query: ItemListQuery) => page({ kind: 'followed', userId }, { ts: query.ts, cursorId: query.cursorId, sort: 'def' }),
+    followed: (userId: string, query: ItemListQuery) =>
+      page({ kind: 'followed', userId }, { ts: query.ts, cursorId: query.cursorId, sort: 'def' }, userId),
 
     /** GET /api/items and POST /api/searchItems: public listings, filtered, sorted, searched, keyset-paged. */
-    feed: (query: ItemListQuery) => page({ kind: 'public' }, query),
+    feed: (query: ItemListQuery, viewerId: string | undefined) => page({ kind: 'public' }, query, viewerId),
 
     /** GET /api/user/{username}/items/listed: the seller's public listings; unknown or removed users are 404. */
-    async sellerListed(username: string, query: ItemListQuery): Promise<ItemSummary[]> {
+    async sellerListed(username: string, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
       const sellerId = await repo.userIdByUsername(db, username);
       if (!sellerId) throw new AppError(404, ERROR_CODES.notFound);
-      return page({ kind: 'sellerPublic', sellerId }, query);
+      return page({ kind: 'sellerPublic', sellerId }, query, viewerId);
     },
 
     /** GET /api/me/items/listed|sold|purchased: the signed-in user's lists, newest first. */
     mine: (kind: 'listed' | 'sold' | 'purchased', userId: string, query: ItemListQuery) =>
-      page({ kind, userId }, { ts: query.ts, cursorId: query.cursorId, sort: 'def' }),
+      page({ kind, userId }, { ts: query.ts, cursorId: query.cursorId, sort: 'def' }, userId),
 
     /** GET /api/me/items/saved: newest save first; the cursor is the last item's savedAt (+ cursorId). */
     async saved(userId: string, query: ItemListQuery): Promise<ItemSummary[]> {
       const rows = await repo.savedPage(db, { userId, cursor: cursorOf(query), limit: ITEM_PAGE_SIZE });
-      return toSummaries(rows);
+      return toSummaries(rows, userId);
     },
   };
 }

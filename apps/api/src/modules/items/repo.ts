@@ -116,6 +116,16 @@ export async function isSavedBy(db: Queryable, itemId: string, userId: string) {
   return Boolean(row);
 }
 
+/** Which of these items the user has saved: one query on the (user_id, item_id) primary key. */
+export async function savedAmong(db: Queryable, userId: string, itemIds: string[]): Promise<string[]> {
+  if (itemIds.length === 0) return [];
+  const rows = await db
+    .select({ itemId: itemSaves.itemId })
+    .from(itemSaves)
+    .where(and(eq(itemSaves.userId, userId), inArray(itemSaves.itemId, itemIds)));
+  return rows.map((r) => r.itemId);
+}
+
 /** Save and unsave move items.save_count only when the row really changed, in the same transaction. */
 export async function addSave(db: Queryable, itemId: string, userId: string) {
   const inserted = await db.insert(itemSaves).values({ itemId, userId }).onConflictDoNothing().returning({ itemId: itemSaves.itemId });

@@ -278,6 +278,9 @@ export function createItemsService(deps: ItemsDeps) {
     /** Shipping options of many items in one query; discovery's lists use it too. */
     shippingFor: (itemIds: string[]) => repo.shippingOfItems(db, itemIds),
 
+    /** Which of these items the viewer saved (the hearts on discovery's cards). */
+    savedAmong: (userId: string, itemIds: string[]) => repo.savedAmong(db, userId, itemIds),
+
     /** The admins' queue: pending listings oldest first, keyset on timeListed (and id). */
     async approvalQueue(after: Date | undefined): Promise<ItemDetail[]> {
       const ids = (await repo.approvalPage(db, { after, limit: ITEM_PAGE_SIZE })).map((r) => r.id);

@@ -1,9 +1,10 @@
-import { Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { CATEGORIES } from '@keeb/shared';
 import { usePageTitle } from '../../../lib/page-meta';
 import { useCategories } from '../../../lib/reference/get-categories';
 import { CategoryNav } from '../components/category-nav';
-import { ItemFeed } from '../components/item-feed';
+import { feedSource } from '../api/item-list-source';
+import { EmptyState, ItemList } from '../components/item-list';
 import styles from './feed-page.module.css';
 
 /** The home feed (/), a category (/items/{id}) and keyword search, in or out of a category. */
@@ -16,7 +17,7 @@ export function FeedPage() {
 
   if (categoryId && categoriesQuery.isSuccess && !category) return <Navigate to="/404" replace />;
 
-  const filters = { categoryId, searchText, sort: 'def' as const };
+  const source = feedSource({ categoryIds: categoryId, searchText, sort: 'def' });
 
   return (
     <section className={styles.page}>
@@ -35,7 +36,26 @@ export function FeedPage() {
           </>
         )}
       </div>
-      <ItemFeed key={`${categoryId ?? ''}/${searchText ?? ''}`} filters={filters} />
+      <ItemList
+        key={`${categoryId ?? ''}/${searchText ?? ''}`}
+        source={source}
+        label="Items for sale"
+        empty={
+          searchText ? (
+            <EmptyState title="No items matching search">
+              <p>Clear your filters for a broader search</p>
+            </EmptyState>
+          ) : (
+            <EmptyState
+              title={
+                <>
+                  No items for sale. <Link to="/sell">List an item</Link>
+                </>
+              }
+            />
+          )
+        }
+      />
     </section>
   );
 }

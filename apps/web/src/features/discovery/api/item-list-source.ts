@@ -1,0 +1,63 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary } from '@keeb/shared';
+import { api } from '../../../lib/api';
+
+type Sort = NonNullable<ItemListQuery['sort']>;
+
+/** The keyset cursor of the next page, taken from the last item of the previous one. */
+export type ItemListCursor = Pick<ItemListQuery, 'ts' | 'price' | 'likes' | 'cursorId'>;
+
+/**
+ * One paged item list of the API (feed, search, a seller's listings, /me tabs, the vault tabs): its react-query
+ * key, the API path and the query every page sends. The cursor is added per page by `useItemList`.
+ */
+export interface ItemListSource {
+  key: readonly unknown[];
+  path: string;
+  query?: Omit<ItemListQuery, keyof ItemListCursor>;
+  /** Which field of the last item is the cursor: its timeListed (default) or, on the Saved tab, its savedAt. */
+  cursorField?: 'timeListed' | 'savedAt';
+}
+
+/**
+ * Spec 2.3: the cursor is the last item's timeListed (and price for price sorts); `rate` adds its likes. The id
+ * rides along as the tie-breaker so items sharing a timestamp or price are neither skipped nor repeated.
+ */
+export function cursorAfter(last: ItemSummary, sort: Sort = 'def', field: ItemListSource['cursorField'] = 'timeListed'): ItemListCursor {
+  const ts = (field === 'savedAt' ? last.savedAt : undefined) ?? last.timeListed;
+  switch (sort) {
+    case 'low':
+    case 'high':
+      return { price: last.price, cursorId: last._id };
+    case 'rate':
+      return { likes: last.likes, ts, cursorId: last._id };
+    default:
+      return { ts, cursorId: last._id };
+  }
+}
+
+export async function getItemPage(path: string, query: ItemListQuery, signal?: AbortSignal): Promise<ItemSummary[]> {
+  // The list is rendered as is and a malformed card only degrades that card, so it is not re-validated here.
+  const { data } = await api.get<ItemSummary[]>(path, { params: query, signal });
+  return data;
+}
+
+export const itemListQueryOptions = (source: ItemListSource) =>
+  infiniteQueryOptions({
+    queryKey: ['items', 'list', ...source.key] as const,
+    queryFn: ({ pageParam, signal }) => getItemPage(source.path, { ...source.query, ...pageParam }, signal),
+    initialPageParam: undefined as ItemListCursor | undefined,
+    // A full page (36) means more may exist; fewer means all are loaded (spec 2.3).
+    getNextPageParam: (lastPage) => {
+      const last = lastPage.length === ITEM_PAGE_SIZE ? lastPage[lastPage.length - 1] : undefined;
+      return last ? cursorAfter(last, source.query?.sort, source.cursorField) : undefined;
+    },
+    staleTime: 30_000,
+  });
+
+export const useItemList = (source: ItemListSource) => useInfiniteQuery(itemListQueryOptions(source));
+
+/** The public feed: GET /api/items with the filters, search and sort the page chose. */
+export function feedSource(query: Omit<ItemListQuery, keyof ItemListCursor>): ItemListSource {
+  return { key: ['feed', query], path: '/items', query };
+}
