@@ -1,9 +1,10 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { latestSmsCode } from '../apps/api/src/test/sms-outbox';
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { signedIn as signedInAs } from './session';
 
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
@@ -18,21 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Each person gets their own browser context (own cookies), signed in through the real login form. */
-async function signedIn(username: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill('demo-password');
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  // Asked of the server itself, so it holds at any width (the account menu is desktop-only).
-  await expect
-    .poll(() => page.evaluate(() => fetch('/api/me/logged-in').then((r) => r.json() as Promise<{ isLoggedIn: boolean }>).then((b) => b.isLoggedIn)))
-    .toBe(true);
-  return { context, page };
-}
+const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser, baseUrl, username, viewport);
 
 describe('a listing from the sell form to a buyer comment', () => {
   it('a confirmed seller lists an item with an uploaded photo (verifying a phone on the way) and sees the pending banner', async () => {
