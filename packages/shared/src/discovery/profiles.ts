@@ -25,6 +25,8 @@ export const UserProfileSchema = z.object({
   numFollowing: z.number().int(),
   /** Platform sales plus trades transferred from the linked forum. */
   transactions: z.number().int(),
+  /** Listings shown under 'Items For Sale': approved, unsold, not removed (what /user/{username}/items/listed pages through). */
+  numForSale: z.number().int(),
   karma: z.number().int(),
   /** The viewer is this user. */
   isUserProfile: z.boolean(),

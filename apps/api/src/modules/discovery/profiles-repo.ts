@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, items, karmaLedger, redditLinks, regions, users } from '../../db/schema/index';
+import { publicItem } from './repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,6 +45,22 @@ export async function salesCount(db: Queryable, userId: string): Promise<number>
     .select({ n: count() })
     .from(items)
     .where(and(eq(items.sellerId, userId), isNotNull(items.purchaserId)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Listings for sale: the same condition as the public seller list (approved, unsold, not removed), counted over
+ * items_seller_idx (seller_id leads it), so one seller's rows are read and no other's.
+ */
+export function forSaleCountQuery(db: Queryable, userId: string) {
+  return db
+    .select({ n: count() })
+    .from(items)
+    .where(and(eq(items.sellerId, userId), publicItem));
+}
+
+export async function forSaleCount(db: Queryable, userId: string): Promise<number> {
+  const [row] = await forSaleCountQuery(db, userId);
   return row?.n ?? 0;
 }
 

@@ -28,9 +28,10 @@ export function createProfilesService(db: Database) {
     /** GET /api/user/{username}/profile; `viewerId` is the signed-in user, if any. */
     async profile(key: string, viewerId: string | undefined): Promise<UserProfile> {
       const { id } = await target(key);
-      const [row, sales, karma, numFollowers, numFollowing, isFollowing] = await Promise.all([
+      const [row, sales, numForSale, karma, numFollowers, numFollowing, isFollowing] = await Promise.all([
         repo.profileRow(db, id),
         repo.salesCount(db, id),
+        repo.forSaleCount(db, id),
         repo.karmaOf(db, id),
         repo.followerCount(db, id),
         repo.followingCount(db, id),
@@ -57,6 +58,7 @@ export function createProfilesService(db: Database) {
         numFollowers,
         numFollowing,
         transactions: sales + transferred,
+        numForSale,
         karma,
         isUserProfile: viewerId === id,
         isFollowing,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_PAGE_SIZE, ITEM_PAGE_SIZE } from '@keeb/shared';
-import { follows, karmaLedger, redditLinks, users } from '../../db/schema/index';
-import { eq } from 'drizzle-orm';
+import { follows, items, karmaLedger, redditLinks, users } from '../../db/schema/index';
+import { eq, sql } from 'drizzle-orm';
 import { useTestApp, type TestClient } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
+import * as repo from './profiles-repo';
 
 const t = useTestApp();
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
@@ -51,6 +52,7 @@ describe('GET /api/user/:username/profile', () => {
       numFollowers: 1,
       numFollowing: 0,
       transactions: 7,
+      numForSale: 1,
       karma: 5,
       isUserProfile: false,
       isFollowing: false,
@@ -70,10 +72,51 @@ describe('GET /api/user/:username/profile', () => {
       shippingRegion: null,
       reddit: { isLinked: false, transactions: { count: 0, isTransferred: false } },
       transactions: 0,
+      numForSale: 0,
       karma: 100,
       numFollowers: 0,
       numFollowing: 1,
     });
+  });
+
+  it('counts the listings for sale as approval, sale and removal move them, the same for every viewer', async () => {
+    const seller = await createUser(t.db.db);
+    const buyer = await createUser(t.db.db);
+    const admin = await createUser(t.db.db, { isAdmin: true });
+    const pending = await createItem(t.db.db, seller.id, { approvalStatus: 'pending' });
+    const live = await createItem(t.db.db, seller.id);
+    await createItem(t.db.db, seller.id, { approvalStatus: 'rejected' });
+    await createItem(t.db.db, buyer.id); // another seller's listing never counts
+
+    const anon = await t.client();
+    const asSeller = await t.clientAs(seller.id);
+    const asBuyer = await t.clientAs(buyer.id);
+    const counts = async () =>
+      Promise.all([anon, asSeller, asBuyer].map(async (c) => (await c.get(`/api/user/${seller.username}/profile`)).body.numForSale as number));
+    expect(await counts()).toEqual([1, 1, 1]);
+
+    const adminClient = await t.clientAs(admin.id);
+    await adminClient.post(`/api/item/${pending.id}/approve`).expect(200);
+    expect(await counts()).toEqual([2, 2, 2]);
+
+    await t.db.db.update(items).set({ purchaserId: buyer.id }).where(eq(items.id, live.id));
+    expect(await counts()).toEqual([1, 1, 1]);
+
+    await asSeller.delete(`/api/item/${pending.id}/remove`).expect(200);
+    expect(await counts()).toEqual([0, 0, 0]);
+    // The count is exactly what the seller's public list pages through.
+    expect((await anon.get(`/api/user/${seller.username}/items/listed`)).body).toEqual([]);
+  });
+
+  it('counts for sale over the seller index, not the whole table', async () => {
+    const sellers = await Promise.all(Array.from({ length: 20 }, () => createUser(t.db.db)));
+    const base = { categoryId: 'keyboards', description: 'x', priceCents: 1000, paymentEmail: 's@example.test', offersAccepted: true, isFixedPrice: true, photos: ['/a.jpg'], thumbnail: '/a.jpg' };
+    await t.db.db.insert(items).values(Array.from({ length: 2000 }, (_, i) => ({ ...base, sellerId: sellers[i % 20]!.id, name: `Board ${i}`, approvalStatus: 'approved' as const })));
+    await t.db.db.execute(sql`analyze items`);
+    const result = (await t.db.db.execute(sql`explain ${repo.forSaleCountQuery(t.db.db, sellers[0]!.id)}`)) as unknown as { rows: Array<Record<string, string>> };
+    const plan = result.rows.map((r) => Object.values(r)[0]).join('\n');
+    expect(plan).toMatch(/items_seller/);
+    expect(plan).not.toMatch(/Seq Scan on items\b/);
   });
 
   it('is 404 not_found for unknown and removed users', async () => {
