@@ -67,7 +67,7 @@ describe('route table', () => {
     ['/u/switchfan/rating', 'Seller Feedback', 'Seller Feedback'],
     ['/theblog', 'The Blog', 'The Blog'],
     ['/help/offers', 'Help', 'Help'],
-    ['/vendor/product/p1', 'Product Details', 'Product Details'],
+    ['/vendor/product/abc', 'Product Details', 'Product Details'],
   ])('shows the public page %s (title %s)', async (path, title, heading) => {
     installFakeApi(ITEM_ROUTES);
     renderApp(path, setup());

@@ -1,16 +1,71 @@
+import { memo, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPrice, type ItemSummary } from '@keeb/shared';
+import { formatPrice, photoVariants, type ItemSummary } from '@keeb/shared';
 import { Avatar } from './avatar';
 import styles from './item-card.module.css';
 
-export function ItemCard({ item }: { item: ItemSummary }) {
+export type ItemCardView = 'grid' | 'compact';
+
+interface ItemCardProps {
+  item: ItemSummary;
+  view?: ItemCardView;
+  /** The heart's action; without it the card shows no heart. Must be a stable function (the card is memoised). */
+  onToggleSave?: (item: ItemSummary) => void;
+}
+
+/**
+ * Spec 9's thumbnail rule: the @2x variant in the grid (the item's own thumbnail is that variant) and the @4x
+ * one in the compact view. Each falls back to the original photo when a variant is missing (photos stored
+ * before variants existed, demo data).
+ */
+function thumbnailOf(item: ItemSummary, view: ItemCardView): { src: string; fallback: string } {
+  const original = item.photos[0] ?? item.thumbnail;
+  return view === 'compact'
+    ? { src: photoVariants(original).detail, fallback: original }
+    : { src: item.thumbnail, fallback: original };
+}
+
+function fallBackTo(original: string) {
+  return (event: SyntheticEvent<HTMLImageElement>) => {
+    const image = event.currentTarget;
+    if (image.getAttribute('src') !== original) image.src = original;
+  };
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} strokeLinejoin="round">
+      <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.5 7.8 3.6 4.5 7 4.5c2 0 3.5 1.1 5 3 1.5-1.9 3-3 5-3 3.4 0 5.5 3.3 4.3 6.6-1.8 4.8-9.3 9.4-9.3 9.4z" />
+    </svg>
+  );
+}
+
+/**
+ * One item of a list: the detail link (photo, name, price), the heart, then the seller link, in that focus
+ * order. The heart sits outside the detail link (a button inside a link is invalid and unusable by keyboard)
+ * and is laid over the photo by CSS.
+ */
+export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSave }: ItemCardProps) {
   const sold = item.priceSold !== null;
   const seller = item.sellerId;
+  const saved = item.isFollowing === true;
+  const thumbnail = thumbnailOf(item, view);
+  const compact = view === 'compact';
   return (
-    <article className={styles.card}>
+    <article className={`${styles.card} ${compact ? styles.compact : ''}`}>
       <Link to={`/detail/${encodeURIComponent(item._id)}`} className={styles.link}>
         <div className={styles.media}>
-          <img className={styles.image} src={item.thumbnail} alt={item.name} loading="lazy" decoding="async" />
+          <img
+            key={thumbnail.src}
+            className={styles.image}
+            src={thumbnail.src}
+            alt={item.name}
+            width={compact ? 112 : 400}
+            height={compact ? 112 : 300}
+            loading="lazy"
+            decoding="async"
+            onError={fallBackTo(thumbnail.fallback)}
+          />
           {sold ? <span className={styles.soldTag}>Sold</span> : null}
         </div>
         <div className={styles.body}>
@@ -24,10 +79,24 @@ export function ItemCard({ item }: { item: ItemSummary }) {
           ) : null}
         </div>
       </Link>
+      {onToggleSave ? (
+        <button
+          type="button"
+          className={`${styles.heart} ${saved ? styles.heartOn : ''}`}
+          aria-pressed={saved}
+          aria-label={`${saved ? 'Unsave' : 'Save'} ${item.name}`}
+          onClick={() => onToggleSave(item)}
+        >
+          <HeartIcon filled={saved} />
+          <span className={styles.likes} aria-hidden="true">
+            {item.likes}
+          </span>
+        </button>
+      ) : null}
       <Link to={`/u/${encodeURIComponent(seller.username)}`} className={styles.seller}>
         <Avatar src={seller.avatar} username={seller.username} size="sm" />
         <span className={styles.sellerName}>{seller.username}</span>
       </Link>
     </article>
   );
-}
+});

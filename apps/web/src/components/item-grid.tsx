@@ -1,19 +1,23 @@
 import type { ItemSummary } from '@keeb/shared';
-import { ItemCard } from './item-card';
+import { ItemCard, type ItemCardView } from './item-card';
 import styles from './item-grid.module.css';
 
 interface ItemGridProps {
   items: readonly ItemSummary[];
   /** What the list shows, for screen readers: 'Items for sale'. */
   label: string;
+  /** Photo cards in columns (default), or compact rows: small photo left, text right. */
+  view?: ItemCardView;
+  /** The hearts' action (a stable function: cards are memoised and re-render only when their item changes). */
+  onToggleSave?: (item: ItemSummary) => void;
 }
 
-export function ItemGrid({ items, label }: ItemGridProps) {
+export function ItemGrid({ items, label, view = 'grid', onToggleSave }: ItemGridProps) {
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul className={view === 'compact' ? styles.rows : styles.grid} aria-label={label}>
       {items.map((item) => (
         <li key={item._id} className={styles.cell}>
-          <ItemCard item={item} />
+          <ItemCard item={item} view={view} onToggleSave={onToggleSave} />
         </li>
       ))}
     </ul>
@@ -21,15 +25,18 @@ export function ItemGrid({ items, label }: ItemGridProps) {
 }
 
 /** Grey cards in the grid's shape while the first page loads. */
-export function ItemGridSkeleton({ count = 10 }: { count?: number }) {
+export function ItemGridSkeleton({ count = 10, view = 'grid' }: { count?: number; view?: ItemCardView }) {
+  const compact = view === 'compact';
   return (
-    <ul className={styles.grid} aria-hidden="true">
+    <ul className={compact ? styles.rows : styles.grid} aria-hidden="true">
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className={styles.cell}>
-          <div className={styles.skeleton}>
+          <div className={compact ? `${styles.skeleton} ${styles.skeletonRow}` : styles.skeleton}>
             <div className={styles.skeletonMedia} />
-            <div className={styles.skeletonLine} />
-            <div className={styles.skeletonLineShort} />
+            <div className={styles.skeletonText}>
+              <div className={styles.skeletonLine} />
+              <div className={styles.skeletonLineShort} />
+            </div>
           </div>
         </li>
       ))}

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { ItemGrid, ItemGridSkeleton } from '../../../components/item-grid';
 import { useInfiniteScroll } from '../../../lib/use-infinite-scroll';
 import { useItemList, type ItemListSource } from '../api/item-list-source';
+import { useListPreferences, type ViewStyle } from '../api/list-preferences';
+import { useToggleSave } from '../api/save-item';
 import styles from './item-list.module.css';
 
 interface ItemListProps {
@@ -10,11 +13,19 @@ interface ItemListProps {
   label: string;
   /** Shown when the list is empty (spec 2.3's empty states). */
   empty: ReactNode;
+  /** Grid or compact; by default the view the viewer last picked (remembered as viewStyle). */
+  view?: ViewStyle;
 }
 
-/** An infinitely scrolled item grid over one API list (feed, search, profile, /me tabs, vault tabs). */
-export function ItemList({ source, label, empty }: ItemListProps) {
+/**
+ * An infinitely scrolled item list over one API list (feed, search, profile, /me tabs, vault tabs), every card
+ * with its heart. The toolbar (sort, view, filters) is separate and opt-in: see ListToolbar.
+ */
+export function ItemList({ source, label, empty, view }: ItemListProps) {
   const list = useItemList(source);
+  const { preferences } = useListPreferences();
+  const onToggleSave = useToggleSave();
+  const shownView = view ?? preferences.viewStyle;
   const items = list.data?.pages.flat() ?? [];
 
   useInfiniteScroll({
@@ -23,14 +34,14 @@ export function ItemList({ source, label, empty }: ItemListProps) {
     onLoadMore: () => void list.fetchNextPage(),
   });
 
-  if (list.isPending) return <ItemGridSkeleton />;
+  if (list.isPending) return <ItemGridSkeleton view={shownView} />;
 
   // Spec 2.3: load errors on the list are silently ignored; whatever loaded stays on screen.
   if (items.length === 0) return list.isError ? null : <>{empty}</>;
 
   return (
     <>
-      <ItemGrid items={items} label={label} />
+      <ItemGrid items={items} label={label} view={shownView} onToggleSave={onToggleSave} />
       {list.isFetchingNextPage ? (
         <p className={styles.more} role="status">
           <span className={styles.spinner} aria-hidden="true" />
@@ -48,5 +59,32 @@ export function EmptyState({ title, children }: { title: ReactNode; children?: R
       <p className={styles.emptyTitle}>{title}</p>
       {children}
     </div>
+  );
+}
+
+/** Spec 2.3's plain empty state, for lists without a more specific one (profile, /me tabs, vault tabs). */
+export function NoItems() {
+  return <EmptyState title="No Items" />;
+}
+
+/** A feed without keyword search. */
+export function NoItemsForSale() {
+  return (
+    <EmptyState
+      title={
+        <>
+          No items for sale. <Link to="/sell">List an item</Link>
+        </>
+      }
+    />
+  );
+}
+
+/** A keyword search. */
+export function NoSearchMatches() {
+  return (
+    <EmptyState title="No items matching search">
+      <p>Clear your filters for a broader search</p>
+    </EmptyState>
   );
 }

@@ -1,23 +1,27 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
-import { CATEGORIES } from '@keeb/shared';
+import { Navigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/page-meta';
 import { useCategories } from '../../../lib/reference/get-categories';
+import { useFilterChoiceLists, useScopedFeedSource } from '../api/list-scope';
+import { BlogBannerSlot } from '../components/blog-banner-slot';
 import { CategoryNav } from '../components/category-nav';
-import { feedSource } from '../api/item-list-source';
-import { EmptyState, ItemList } from '../components/item-list';
+import { ItemList, NoItemsForSale, NoSearchMatches } from '../components/item-list';
+import { ListToolbar } from '../components/list-toolbar';
 import styles from './feed-page.module.css';
 
-/** The home feed (/), a category (/items/{id}) and keyword search, in or out of a category. */
+/**
+ * The home feed (/), a category (/items/{id}) and keyword search, in or out of a category. A category route's
+ * category is the category filter; elsewhere the remembered category filter applies.
+ */
 export function FeedPage() {
   const { categoryId, searchText } = useParams();
   const categoriesQuery = useCategories();
-  const categories = categoriesQuery.data?.categories ?? CATEGORIES;
+  const { categories } = useFilterChoiceLists();
   const category = categoryId ? categories.find((candidate) => candidate._id === categoryId) : undefined;
+  const scope = { categoryId, searchText };
+  const source = useScopedFeedSource(scope);
   usePageTitle(searchText ? undefined : category?.name);
 
   if (categoryId && categoriesQuery.isSuccess && !category) return <Navigate to="/404" replace />;
-
-  const source = feedSource({ categoryIds: categoryId, searchText, sort: 'def' });
 
   return (
     <section className={styles.page}>
@@ -36,25 +40,12 @@ export function FeedPage() {
           </>
         )}
       </div>
+      {!categoryId && !searchText ? <BlogBannerSlot /> : null}
+      <ListToolbar scope={scope} />
       <ItemList
-        key={`${categoryId ?? ''}/${searchText ?? ''}`}
         source={source}
         label="Items for sale"
-        empty={
-          searchText ? (
-            <EmptyState title="No items matching search">
-              <p>Clear your filters for a broader search</p>
-            </EmptyState>
-          ) : (
-            <EmptyState
-              title={
-                <>
-                  No items for sale. <Link to="/sell">List an item</Link>
-                </>
-              }
-            />
-          )
-        }
+        empty={searchText ? <NoSearchMatches /> : <NoItemsForSale />}
       />
     </section>
   );

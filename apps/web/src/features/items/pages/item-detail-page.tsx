@@ -21,8 +21,8 @@ import styles from './item-detail-page.module.css';
 /** Spec 2.9 and 9: the shipping list shows at most 6 regions, 2 per row. */
 const SHIPPING_SHOWN = 6;
 
-/** /detail/{id} (spec 2.9). */
-export function ItemDetailPage() {
+/** /detail/{id} (spec 2.9); also /vendor/product/{id}, whose loading and error headings say `heading`. */
+export function ItemDetailPage({ heading = 'Item Details' }: { heading?: string }) {
   const { id = '' } = useParams();
   const query = useItem(id);
   const removed = isApiError(query.error) && query.error.code === ITEM_ERRORS.notFound;
@@ -45,7 +45,7 @@ export function ItemDetailPage() {
   if (query.isError) {
     return (
       <section className={styles.removed}>
-        <h1 className={styles.removedTitle}>Item Details</h1>
+        <h1 className={styles.removedTitle}>{heading}</h1>
         <FormBanner tone="error">
           We couldn't load this item.{' '}
           <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
@@ -57,7 +57,7 @@ export function ItemDetailPage() {
   }
   return (
     <section className={styles.loading} aria-busy="true">
-      <h1 className="visually-hidden">Item Details</h1>
+      <h1 className="visually-hidden">{heading}</h1>
       <div className={styles.skeletonPhoto} />
       <div className={styles.skeletonInfo}>
         <div className={styles.skeletonLine} />

@@ -1,0 +1,72 @@
+import { CATEGORIES, REGIONS, SALE_TYPES, type ItemListQuery } from '@keeb/shared';
+import { useCategories } from '../../../lib/reference/get-categories';
+import { useRegions } from '../../../lib/reference/get-regions';
+import { feedSource, type ItemListSource } from './item-list-source';
+import { useListPreferences, type ListFilters, type ListPreferences } from './list-preferences';
+
+/** What the route fixes about a list screen; everything else comes from the viewer's remembered choices. */
+export interface ListScope {
+  /** /items/{id}: the route's category is the category filter (the remembered one is kept for other routes). */
+  categoryId?: string | undefined;
+  /** The vendor routes: sale type `vendor` (the remembered sale-type filter is kept for other routes). */
+  saleType?: string | undefined;
+  searchText?: string | undefined;
+}
+
+export interface FilterChoiceLists {
+  categories: readonly { _id: string; name: string }[];
+  regions: readonly { code: string; name: string }[];
+  saleTypes: readonly { _id: string; name: string }[];
+}
+
+/** The categories and regions calls; the built-in lists stand in while they load or if they fail. */
+export function useFilterChoiceLists(): FilterChoiceLists {
+  const categories = useCategories().data;
+  const regions = useRegions().data;
+  return {
+    categories: categories?.categories ?? CATEGORIES,
+    regions: regions ?? REGIONS,
+    saleTypes: categories?.saleTypes.length ? categories.saleTypes : SALE_TYPES,
+  };
+}
+
+/**
+ * The filters that apply on this route: groups the route decides are left out, and ids that are no longer
+ * offered (a category removed since it was remembered) are dropped, in the choices' order so the query key
+ * does not depend on the order the boxes were ticked.
+ */
+export function applicableFilters(filters: ListFilters, scope: ListScope, choices: FilterChoiceLists): ListFilters {
+  return {
+    categories: scope.categoryId
+      ? []
+      : choices.categories.map((category) => category._id).filter((id) => filters.categories.includes(id)),
+    regions: choices.regions.map((region) => region.code).filter((code) => filters.regions.includes(code)),
+    saleType:
+      scope.saleType || !choices.saleTypes.some((saleType) => saleType._id === filters.saleType) ? null : filters.saleType,
+  };
+}
+
+/** GET /items' query for the screen; undefined fields are left out, so a change of any one is a new query key. */
+export function listQuery(
+  preferences: ListPreferences,
+  scope: ListScope,
+  choices: FilterChoiceLists,
+): Omit<ItemListQuery, 'ts' | 'price' | 'likes' | 'cursorId'> {
+  const filters = applicableFilters(preferences.filters, scope, choices);
+  const query: Omit<ItemListQuery, 'ts' | 'price' | 'likes' | 'cursorId'> = {};
+  const categoryIds = scope.categoryId ?? filters.categories.join(',');
+  if (categoryIds) query.categoryIds = categoryIds;
+  if (filters.regions.length) query.regions = filters.regions.join(',');
+  const saleType = scope.saleType ?? filters.saleType;
+  if (saleType) query.saleType = saleType;
+  if (scope.searchText) query.searchText = scope.searchText;
+  query.sort = preferences.sort;
+  return query;
+}
+
+/** The feed's list source for a scope, following the viewer's sort and filters. */
+export function useScopedFeedSource(scope: ListScope): ItemListSource {
+  const { preferences } = useListPreferences();
+  const choices = useFilterChoiceLists();
+  return feedSource(listQuery(preferences, scope, choices));
+}

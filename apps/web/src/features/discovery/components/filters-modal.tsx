@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { NO_FILTERS, type ListFilters } from '../api/list-preferences';
+import styles from './list-toolbar.module.css';
+
+export interface FilterChoices {
+  /** Omitted where the route decides the category (/items/{id}). */
+  categories?: readonly { _id: string; name: string }[];
+  regions: readonly { code: string; name: string }[];
+  /** Omitted where the route decides the sale type (/vendor/products). */
+  saleTypes?: readonly { _id: string; name: string }[];
+}
+
+interface FiltersModalProps {
+  open: boolean;
+  onClose: () => void;
+  value: ListFilters;
+  choices: FilterChoices;
+  onApply: (filters: ListFilters) => void;
+}
+
+const toggle = (ids: readonly string[], id: string, on: boolean) => (on ? [...ids, id] : ids.filter((other) => other !== id));
+
+/**
+ * Spec 2.3's Filters modal. The boxes change a draft; Show Items applies it and closes, Clear Filters unchecks
+ * everything in the draft, and closing any other way (Escape, the close button, the backdrop) drops the draft.
+ */
+export function FiltersModal({ open, onClose, value, choices, onApply }: FiltersModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Filters">
+      {open ? <FiltersForm value={value} choices={choices} onApply={onApply} /> : null}
+    </Modal>
+  );
+}
+
+function FiltersForm({ value, choices, onApply }: Pick<FiltersModalProps, 'value' | 'choices' | 'onApply'>) {
+  const [draft, setDraft] = useState<ListFilters>(value);
+  return (
+    <form
+      className={styles.filters}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(draft);
+      }}
+    >
+      {choices.categories ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Category</legend>
+          <div className={styles.options}>
+            {choices.categories.map((category) => (
+              <label key={category._id} className={styles.option}>
+                <input
+                  type="checkbox"
+                  checked={draft.categories.includes(category._id)}
+                  onChange={(event) =>
+                    setDraft({ ...draft, categories: toggle(draft.categories, category._id, event.target.checked) })
+                  }
+                />
+                {category.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Ships To</legend>
+        <div className={styles.options}>
+          {choices.regions.map((region) => (
+            <label key={region.code} className={styles.option}>
+              <input
+                type="checkbox"
+                checked={draft.regions.includes(region.code)}
+                onChange={(event) => setDraft({ ...draft, regions: toggle(draft.regions, region.code, event.target.checked) })}
+              />
+              {region.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {choices.saleTypes ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Sale Type</legend>
+          <div className={styles.options}>
+            {[{ _id: '', name: 'Any' }, ...choices.saleTypes].map((saleType) => (
+              <label key={saleType._id || 'any'} className={styles.option}>
+                <input
+                  type="radio"
+                  name="saleType"
+                  checked={(draft.saleType ?? '') === saleType._id}
+                  onChange={() => setDraft({ ...draft, saleType: saleType._id || null })}
+                />
+                {saleType.name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      <div className={styles.filterActions}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            // Only the groups shown here: a group the route decides keeps what the viewer chose elsewhere.
+            setDraft({
+              categories: choices.categories ? NO_FILTERS.categories : draft.categories,
+              regions: NO_FILTERS.regions,
+              saleType: choices.saleTypes ? NO_FILTERS.saleType : draft.saleType,
+            })
+          }
+        >
+          Clear Filters
+        </Button>
+        <Button type="submit">Show Items</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { applicableFilters, useFilterChoiceLists, type ListScope } from '../api/list-scope';
+import { countFilters, useListPreferences } from '../api/list-preferences';
+import { FiltersModal } from './filters-modal';
+import { SortMenu } from './sort-menu';
+import { ViewToggle } from './view-toggle';
+import styles from './list-toolbar.module.css';
+
+function FilterIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
+  );
+}
+
+interface ListToolbarProps {
+  /** What the route fixes (its category, the vendor sale type): those filter groups are not offered. */
+  scope?: ListScope;
+  /** The sort menu (lists whose API call takes a sort). */
+  sort?: boolean;
+  /** The Filters button and modal (the feed's lists). */
+  filters?: boolean;
+}
+
+/**
+ * Spec 2.3's list toolbar: sort menu, Filters button with its count, grid/compact toggle. Every choice is
+ * remembered (see list-preferences); the list follows through useScopedFeedSource and ItemList.
+ */
+export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToolbarProps) {
+  const { preferences, setSort, setViewStyle, setFilters } = useListPreferences();
+  const choices = useFilterChoiceLists();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const enabled = countFilters(applicableFilters(preferences.filters, scope, choices));
+
+  return (
+    <div className={styles.toolbar}>
+      <div className={styles.start}>
+        {sort ? <SortMenu value={preferences.sort} onChange={setSort} /> : null}
+        {filters ? (
+          <button
+            type="button"
+            className={styles.control}
+            aria-haspopup="dialog"
+            onClick={() => setFiltersOpen(true)}
+          >
+            <FilterIcon />
+            Filters
+            {enabled > 0 ? (
+              <>
+                <span className={styles.count} aria-hidden="true">
+                  {enabled}
+                </span>
+                <span className="visually-hidden">{` (${enabled} enabled)`}</span>
+              </>
+            ) : null}
+          </button>
+        ) : null}
+      </div>
+      <ViewToggle value={preferences.viewStyle} onChange={setViewStyle} />
+      {filters ? (
+        <FiltersModal
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          value={preferences.filters}
+          choices={{
+            categories: scope.categoryId ? undefined : choices.categories,
+            regions: choices.regions,
+            saleTypes: scope.saleType ? undefined : choices.saleTypes,
+          }}
+          onApply={(next) => {
+            setFilters(next);
+            setFiltersOpen(false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
