@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ItemSummary, UserProfile } from '@keeb/shared';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi } from '../../../test/fake-api';
+import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
+
+const item = (id: string, name: string): ItemSummary => ({
+  _id: id,
+  name,
+  price: 100,
+  priceSold: null,
+  thumbnail: `/uploads/${id}.jpg`,
+  photos: [`/uploads/${id}.jpg`],
+  categoryId: 'keyboards',
+  saleTypeId: 'individual',
+  offersAccepted: true,
+  isFixedPrice: false,
+  timeListed: '2024-01-01T00:00:00.000Z',
+  likes: 0,
+  sellerId: { _id: 'u1', username: 'switchfan', avatar: null },
+  shippingPrices: [],
+});
+
+const ownProfile: UserProfile = {
+  _id: 'u1',
+  username: 'switchfan',
+  bio: '',
+  avatar: null,
+  shippingRegion: { code: 'US', name: 'United States' },
+  reddit: { isLinked: false, transactions: { count: 0, isTransferred: false } },
+  numFollowers: 1,
+  numFollowing: 0,
+  transactions: 0,
+  numForSale: 1,
+  karma: 5,
+  isUserProfile: true,
+  isFollowing: false,
+};
+
+function setup(path = '/me') {
+  const api = installFakeApi({
+    'GET /user/switchfan/profile': { body: ownProfile },
+    'GET /me/items/listed': { body: [item('l1', 'Listed Board')] },
+    'GET /me/items/sold': { body: [item('s1', 'Sold Board')] },
+    'GET /me/items/purchased': { body: [] },
+  });
+  const queryClient = createTestQueryClient();
+  seedSession(queryClient, { username: 'switchfan' });
+  seedCategories(queryClient);
+  return { ...renderApp(path, queryClient), api };
+}
+
+describe('/me', () => {
+  it('shows the own header without Follow, a settings link and the Listed tab', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Items' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('My Items'));
+    const header = await screen.findByRole('region', { name: 'switchfan' });
+    expect(within(header).getByRole('heading', { level: 2, name: 'switchfan' })).toBeInTheDocument();
+    expect(within(header).getByText('5 karma')).toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Settings' }).map((link) => link.getAttribute('href'))).toContain('/settings');
+
+    const tabs = within(screen.getByRole('tablist', { name: 'My items' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Listed', 'Sold', 'Purchased']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'Listed' });
+    expect(await within(panel).findByText('Listed Board')).toBeInTheDocument();
+  });
+
+  it('switches lists by click and arrow keys, keeping the tab in ?tab', async () => {
+    const { user, router, api } = setup();
+    await screen.findByText('Listed Board');
+
+    await user.click(screen.getByRole('tab', { name: 'Sold' }));
+    expect(currentUrl(router)).toBe('/me?tab=sold');
+    expect(await within(await screen.findByRole('tabpanel', { name: 'Sold' })).findByText('Sold Board')).toBeInTheDocument();
+    expect(screen.queryByText('Listed Board')).not.toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveAttribute('aria-selected', 'true');
+    expect(currentUrl(router)).toBe('/me?tab=purchased');
+    expect(await within(await screen.findByRole('tabpanel', { name: 'Purchased' })).findByText('No Items')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Listed' })).toHaveFocus();
+    expect(currentUrl(router)).toBe('/me');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveFocus();
+    await waitFor(() => expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, -1, 0]));
+
+    expect(api.callsTo('GET /me/items/sold')).toHaveLength(1);
+    expect(api.callsTo('GET /me/items/purchased')).toHaveLength(1);
+  });
+
+  it('opens on the tab the URL names', async () => {
+    const { api } = setup('/me?tab=sold');
+    expect(await screen.findByText('Sold Board')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sold' })).toHaveAttribute('aria-selected', 'true');
+    expect(api.callsTo('GET /me/items/listed')).toHaveLength(0);
+  });
+
+  it('falls back to Listed for an unknown tab', async () => {
+    setup('/me?tab=bogus');
+    expect(await screen.findByText('Listed Board')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Listed' })).toHaveAttribute('aria-selected', 'true');
+  });
+});
