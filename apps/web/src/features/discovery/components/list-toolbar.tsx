@@ -42,17 +42,15 @@ export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToo
             type="button"
             className={styles.control}
             aria-haspopup="dialog"
+            aria-label={enabled > 0 ? `Filters (${enabled} enabled)` : 'Filters'}
             onClick={() => setFiltersOpen(true)}
           >
             <FilterIcon />
             Filters
             {enabled > 0 ? (
-              <>
-                <span className={styles.count} aria-hidden="true">
-                  {enabled}
-                </span>
-                <span className="visually-hidden">{` (${enabled} enabled)`}</span>
-              </>
+              <span className={styles.count} aria-hidden="true">
+                {enabled}
+              </span>
             ) : null}
           </button>
         ) : null}
