@@ -66,7 +66,7 @@ export function UrlTabs<T extends string>({ label, tabs, children }: UrlTabsProp
   const panelId = `${baseId}-panel`;
 
   return (
-    <>
+    <div className={styles.tabs}>
       <div role="tablist" aria-label={label} className={styles.tablist} onKeyDown={onKeyDown}>
         {tabs.map((tab) => {
           const isSelected = tab.id === selected.id;
@@ -94,6 +94,6 @@ export function UrlTabs<T extends string>({ label, tabs, children }: UrlTabsProp
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(selected.id)} tabIndex={0} className={styles.panel}>
         {children(selected.id)}
       </div>
-    </>
+    </div>
   );
 }

@@ -73,19 +73,19 @@ describe('/me', () => {
     await screen.findByText('Listed Board');
 
     await user.click(screen.getByRole('tab', { name: 'Sold' }));
-    expect(currentUrl(router)).toBe('/me?tab=sold');
+    await waitFor(() => expect(currentUrl(router)).toBe('/me?tab=sold'));
     expect(await within(await screen.findByRole('tabpanel', { name: 'Sold' })).findByText('Sold Board')).toBeInTheDocument();
     expect(screen.queryByText('Listed Board')).not.toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveFocus();
-    expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveAttribute('aria-selected', 'true'));
     expect(currentUrl(router)).toBe('/me?tab=purchased');
     expect(await within(await screen.findByRole('tabpanel', { name: 'Purchased' })).findByText('No Items')).toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Listed' })).toHaveFocus();
-    expect(currentUrl(router)).toBe('/me');
+    await waitFor(() => expect(currentUrl(router)).toBe('/me'));
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveFocus();
     await waitFor(() => expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, -1, 0]));

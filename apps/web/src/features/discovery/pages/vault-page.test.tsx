@@ -58,11 +58,11 @@ describe('/me/vault', () => {
     const { user, router, api } = setup();
     await screen.findByText('Board 0');
     await user.click(screen.getByRole('tab', { name: 'Followed Sellers' }));
-    expect(currentUrl(router)).toBe('/me/vault?tab=followed');
+    await waitFor(() => expect(currentUrl(router)).toBe('/me/vault?tab=followed'));
     expect(await within(await screen.findByRole('tabpanel', { name: 'Followed Sellers' })).findByText('No Items')).toBeInTheDocument();
     expect(api.callsTo('GET /me/items/followed')).toHaveLength(1);
     await user.keyboard('{ArrowLeft}');
-    expect(currentUrl(router)).toBe('/me/vault');
+    await waitFor(() => expect(currentUrl(router)).toBe('/me/vault'));
     expect(screen.getByRole('tab', { name: 'Saved' })).toHaveFocus();
   });
 });
