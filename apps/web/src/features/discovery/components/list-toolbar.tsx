@@ -8,7 +8,7 @@ import styles from './list-toolbar.module.css';
 
 function FilterIcon() {
   return (
-    <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+    <svg className={styles.filterIcon} width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
       <path d="M4 6h16M7 12h10M10 18h4" />
     </svg>
   );

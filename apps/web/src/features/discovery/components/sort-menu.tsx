@@ -12,6 +12,14 @@ export const SORT_OPTIONS: readonly { code: ListSort; label: string }[] = [
   { code: 'rate', label: 'Most Saved' },
 ];
 
+function SortIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <path d="M7 4v16M3.5 16.5 7 20l3.5-3.5M17 20V4M13.5 7.5 17 4l3.5 3.5" />
+    </svg>
+  );
+}
+
 interface SortMenuProps {
   value: ListSort;
   onChange: (sort: ListSort) => void;
@@ -88,7 +96,8 @@ export function SortMenu({ value, onChange }: SortMenuProps) {
           }
         }}
       >
-        <span className={styles.controlLabel}>Sort:</span> {current.label}
+        <SortIcon />
+        <span className={styles.controlLabel}>Sort:</span> <span className={styles.value}>{current.label}</span>
         <ChevronDownIcon size={16} />
       </button>
       {open ? (
