@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary } from '@keeb/shared';
 import { api } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
 
 type Sort = NonNullable<ItemListQuery['sort']>;
 
@@ -42,9 +43,13 @@ export async function getItemPage(path: string, query: ItemListQuery, signal?: A
   return data;
 }
 
-export const itemListQueryOptions = (source: ItemListSource) =>
+/**
+ * The viewer is part of the key: cards carry the viewer's hearts (isFollowing), so a list cached before a sign-in
+ * or sign-out must not be shown after it.
+ */
+export const itemListQueryOptions = (source: ItemListSource, viewerId: string | null = null) =>
   infiniteQueryOptions({
-    queryKey: ['items', 'list', ...source.key] as const,
+    queryKey: ['items', 'list', ...source.key, { viewerId }] as const,
     queryFn: ({ pageParam, signal }) => getItemPage(source.path, { ...source.query, ...pageParam }, signal),
     initialPageParam: undefined as ItemListCursor | undefined,
     // A full page (36) means more may exist; fewer means all are loaded (spec 2.3).
@@ -55,7 +60,12 @@ export const itemListQueryOptions = (source: ItemListSource) =>
     staleTime: 30_000,
   });
 
-export const useItemList = (source: ItemListSource) => useInfiniteQuery(itemListQueryOptions(source));
+export function useItemList(source: ItemListSource) {
+  const session = useSession();
+  const viewerId = (session.data?.isLoggedIn ? session.data.userId : undefined) ?? null;
+  // Waiting for the session (the shell asks for it at start) avoids loading the first page twice.
+  return useInfiniteQuery({ ...itemListQueryOptions(source, viewerId), enabled: !session.isPending });
+}
 
 /** The public feed: GET /api/items with the filters, search and sort the page chose. */
 export function feedSource(query: Omit<ItemListQuery, keyof ItemListCursor>): ItemListSource {

@@ -78,6 +78,23 @@ describe('hearts on cards', () => {
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
+  it("reloads the list when the viewer signs in, so the hearts are the viewer's", async () => {
+    let loads = 0;
+    const api = installFakeApi({
+      'GET /items': () => {
+        loads += 1;
+        return { body: [makeItem(1, loads > 1 ? { isFollowing: true, likes: 1 } : {})] };
+      },
+    });
+    const queryClient = setup();
+    renderApp('/', queryClient);
+    await screen.findByRole('button', { name: 'Save Keyboard 1' });
+
+    act(() => seedSession(queryClient, { username: 'switchfan' }));
+    expect(await screen.findByRole('button', { name: 'Unsave Keyboard 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(api.callsTo('GET /items')).toHaveLength(2);
+  });
+
   it('gives each card the focus order detail link, heart, seller link, with the heart outside the link', async () => {
     installFakeApi({ 'GET /items': { body: [makeItem(1)] } });
     const { user } = renderApp('/', setup({ username: 'switchfan' }));
