@@ -1,4 +1,9 @@
-/** Every key this app writes to localStorage, in one place so features never collide or drift. */
+/**
+ * Every key this app writes to localStorage, in one place so features never collide or drift. The item-list
+ * keys (features/discovery/api/list-preferences.ts) hold: viewStyle 'grid' | 'compact'; sort a sort code
+ * (def, old, low, high, rate); categoryFilter and regionFilter JSON arrays of category ids and region codes;
+ * filterSaleType one sale-type id or '' for any; filter the number of enabled filters (written, never trusted).
+ */
 export const STORAGE_KEYS = {
   viewStyle: 'viewStyle',
   sort: 'sort',
