@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES } from '@keeb/shared';
+import { CATEGORIES, photoVariants } from '@keeb/shared';
 import { useTestApp } from '../../../test/app';
 import { createUser } from '../../../test/factories';
 import { DEMO_PASSWORD } from './catalog';
@@ -22,7 +22,9 @@ describe('demo content', () => {
     expect(new Set(feed.concat(second).map((i) => i.categoryId))).toEqual(new Set(CATEGORIES.map((c) => c._id)));
     for (const item of feed) {
       expect(item.price).toBeGreaterThan(0);
-      for (const url of [item.thumbnail, ...item.photos]) {
+      // Every photo has the list (@2x_) and detail (@4x_) variants the thumbnail rule names, as uploads do.
+      const variants = item.photos.flatMap((url) => Object.values(photoVariants(url)));
+      for (const url of [item.thumbnail, ...item.photos, ...variants]) {
         expect(existsSync(path.join(t.config.uploadsDir, url.replace(/^\/uploads\//, '')))).toBe(true);
       }
     }

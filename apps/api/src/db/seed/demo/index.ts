@@ -2,8 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
-import { REGIONS, dollarsToCents } from '@keeb/shared';
+import { REGIONS, dollarsToCents, photoVariants } from '@keeb/shared';
 import type { Database } from '../../client';
+import { listingPhoto } from '../../../platform/images';
 import { itemShipping, items, users } from '../../schema/index';
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './catalog';
 import { renderAvatar, renderDemoPhotos } from './photos';
@@ -59,12 +60,19 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
     const seller = userIds.get(listing.seller);
     if (!seller) throw new Error(`demo listing ${listing.name} names unknown seller ${listing.seller}`);
     const base = `${String(i).padStart(2, '0')}-${slug(listing.name)}`;
-    const photos = await renderDemoPhotos(listing.category, listing.palette, i);
-    await Promise.all([
-      writeFile(path.join(dir, `${base}-1.jpg`), photos.full),
-      writeFile(path.join(dir, `${base}-2.jpg`), photos.closeUp),
-      writeFile(path.join(dir, `${base}-thumb.jpg`), photos.thumbnail),
-    ]);
+    // Stored exactly as an upload is (photos/service.ts): each photo with its @4x_ and @2x_ variants beside it,
+    // so the grid, compact and detail views find the sizes the thumbnail rule names.
+    const photos: string[] = [];
+    for (const [n, rendered] of (await renderDemoPhotos(listing.category, listing.palette, i)).entries()) {
+      const name = `${base}-${n + 1}.jpg`;
+      const { photo, detail, list } = await listingPhoto(rendered);
+      await Promise.all([
+        writeFile(path.join(dir, name), photo),
+        writeFile(path.join(dir, `@4x_${name}`), detail),
+        writeFile(path.join(dir, `@2x_${name}`), list),
+      ]);
+      photos.push(`/uploads/demo/${name}`);
+    }
     await db.transaction(async (tx) => {
       const [item] = await tx
         .insert(items)
@@ -78,8 +86,8 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
           paymentEmail: `${listing.seller}@demo.keebmarket.local`,
           offersAccepted: i % 3 !== 0,
           isFixedPrice: i % 3 !== 1,
-          photos: [`/uploads/demo/${base}-1.jpg`, `/uploads/demo/${base}-2.jpg`],
-          thumbnail: `/uploads/demo/${base}-thumb.jpg`,
+          photos,
+          thumbnail: photoVariants(photos[0] ?? '').list,
           approvalStatus: 'approved',
           // Spread over the last few days, newest first in catalogue order.
           timeListed: new Date(now - (i * 2 + 1) * HOUR - i * 61_000),

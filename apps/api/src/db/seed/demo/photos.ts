@@ -123,12 +123,11 @@ function svgFor(category: CategoryId, palette: Palette, variant: number): Buffer
   );
 }
 
-/** Renders a listing's photos: a full shot, a close-up, and a list-size thumbnail, all JPEG. */
+/** Renders a listing's two photos (a full shot and a close-up) as JPEG; the caller stores them like uploads. */
 export async function renderDemoPhotos(category: CategoryId, palette: Palette, variant: number) {
   const full = await sharp(svgFor(category, palette, variant)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   const closeUp = await sharp(full).extract({ left: 160, top: 120, width: 480, height: 360 }).resize(W, H).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
-  const thumbnail = await sharp(full).resize(400, 300).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
-  return { full, closeUp, thumbnail };
+  return [full, closeUp];
 }
 
 /** A demo avatar: a keycap on the user's colour (no text, so it renders the same without system fonts). */
