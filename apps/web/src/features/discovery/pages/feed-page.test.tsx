@@ -1,28 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { ITEM_PAGE_SIZE, type ItemSummary } from '@keeb/shared';
+import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeRequest } from '../../../test/fake-api';
 import { createTestQueryClient, renderApp, seedCategories, seedSession } from '../../../test/render-app';
-
-function makeItem(index: number, overrides: Partial<ItemSummary> = {}): ItemSummary {
-  return {
-    _id: `item-${index}`,
-    name: `Keyboard ${index}`,
-    price: 100 + index,
-    priceSold: null,
-    thumbnail: `/uploads/thumb-${index}.jpg`,
-    photos: [`/uploads/photo-${index}.jpg`],
-    categoryId: 'keyboards',
-    saleTypeId: 'individual',
-    offersAccepted: true,
-    isFixedPrice: false,
-    timeListed: new Date(Date.UTC(2024, 0, 1) - index * 60_000).toISOString(),
-    likes: 0,
-    sellerId: { _id: `seller-${index}`, username: `seller${index}`, avatar: null },
-    shippingPrices: [],
-    ...overrides,
-  };
-}
+import { makeItem } from '../testing/make-item';
 
 function setup() {
   const queryClient = createTestQueryClient();
@@ -49,7 +30,7 @@ describe('home feed', () => {
     expect(cards).toHaveLength(2);
     const [first] = cards as [HTMLElement, HTMLElement];
     const image = within(first).getByRole('img', { name: 'GMK Olivia++' });
-    expect(image).toHaveAttribute('src', '/uploads/thumb-1.jpg');
+    expect(image).toHaveAttribute('src', '/uploads/@2x_photo-1.jpg');
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(within(first).getByText('$250')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: /GMK Olivia\+\+/ })).toHaveAttribute('href', '/detail/item-1');

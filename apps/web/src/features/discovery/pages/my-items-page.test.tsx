@@ -1,25 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ItemSummary, UserProfile } from '@keeb/shared';
+import type { UserProfile } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
+import { makeItem } from '../testing/make-item';
 
-const item = (id: string, name: string): ItemSummary => ({
-  _id: id,
-  name,
-  price: 100,
-  priceSold: null,
-  thumbnail: `/uploads/${id}.jpg`,
-  photos: [`/uploads/${id}.jpg`],
-  categoryId: 'keyboards',
-  saleTypeId: 'individual',
-  offersAccepted: true,
-  isFixedPrice: false,
-  timeListed: '2024-01-01T00:00:00.000Z',
-  likes: 0,
-  sellerId: { _id: 'u1', username: 'switchfan', avatar: null },
-  shippingPrices: [],
-});
+const item = (id: string, name: string) => makeItem(0, { _id: id, name });
 
 const ownProfile: UserProfile = {
   _id: 'u1',

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { FOLLOW_PAGE_SIZE, type FollowUser, type ItemSummary, type UserProfile } from '@keeb/shared';
+import { FOLLOW_PAGE_SIZE, type FollowUser, type UserProfile } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeRoute } from '../../../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
+import { makeItem } from '../testing/make-item';
 
 function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
@@ -20,25 +21,6 @@ function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     isUserProfile: false,
     isFollowing: false,
     ...overrides,
-  };
-}
-
-function makeItem(index: number): ItemSummary {
-  return {
-    _id: `item-${index}`,
-    name: `Keyboard ${index}`,
-    price: 100 + index,
-    priceSold: null,
-    thumbnail: `/uploads/thumb-${index}.jpg`,
-    photos: [`/uploads/photo-${index}.jpg`],
-    categoryId: 'keyboards',
-    saleTypeId: 'individual',
-    offersAccepted: true,
-    isFixedPrice: false,
-    timeListed: new Date(Date.UTC(2024, 0, 1) - index * 60_000).toISOString(),
-    likes: 0,
-    sellerId: { _id: 'u2', username: 'keyqueen', avatar: null },
-    shippingPrices: [],
   };
 }
 
