@@ -67,7 +67,6 @@ export function createApp(deps: AppDeps): Express {
   const https = config.publicUrl?.startsWith('https:') ?? false;
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders({ https }));
-  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir }));
 
   const mailer = deps.mailer ?? createMailer(config);
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
@@ -122,6 +121,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(notFoundApi);
   api.use(errorMiddleware);
   app.use('/api', api);
+  // After the API, so API calls never pay for the SPA's file lookups (a stat per request).
+  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir }));
 
   app.use(errorMiddleware);
   return app;

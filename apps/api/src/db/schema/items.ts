@@ -69,9 +69,9 @@ export const items = pgTable(
     index('items_price_idx').on(t.priceCents, t.id).where(PUBLIC),
     // sort=rate: most saved first, newest first among equals.
     index('items_rate_idx').on(t.saveCount.desc(), t.timeListed.desc(), t.id.desc()).where(PUBLIC),
-    // Search: full text and trigram (typos, partial words) over the public listings.
+    // Search: full text over the public listings; typos and partial words are first widened to catalogue words
+    // (search_words below), so every search is one full-text query the planner can estimate.
     index('items_search_idx').using('gin', t.search).where(PUBLIC),
-    index('items_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`).where(PUBLIC),
     // A seller's listings (profile, /me listed and sold) and a buyer's purchases, newest first.
     index('items_seller_idx').on(t.sellerId, t.timeListed.desc(), t.id.desc()),
     index('items_purchaser_idx').on(t.purchaserId, t.timeListed.desc(), t.id.desc()).where(sql`${t.purchaserId} is not null`),
@@ -130,3 +130,13 @@ export const itemShipping = pgTable(
   },
   (t) => [primaryKey({ columns: [t.itemId, t.regionCode] }), index('item_shipping_region_idx').on(t.regionCode, t.itemId), check('item_shipping_price_nonnegative', sql`${t.priceCents} >= 0`)],
 );
+
+/**
+ * Every word that has appeared in a listing name (the 'simple' lexemes of items.name), kept by the trigger
+ * items_search_words (migration 0008). Search matches typos and partial words against these few thousand words
+ * with pg_trgm (search_tsquery()), never against a million names. Words are never removed: an extra word only
+ * widens a query by a term that matches nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { itemSaves, itemShipping, items } from '../../db/schema/index';
@@ -205,6 +206,17 @@ describe('search', () => {
     expect(viaPost.body).toEqual(viaGet);
     const next = await client.post(`/api/searchItems?searchText=olivia&ts=${encodeURIComponent(viaGet[0].timeListed)}&cursorId=${viaGet[0]._id}`);
     expect(ids(next.body)).toEqual([c.desk.id]);
+  });
+
+  it('matches typos and partial words of every word, in names only, and follows a renamed listing', async () => {
+    const c = await catalogue();
+    expect(await search('keychorn tkl')).toEqual([c.tkl.id]);
+    expect(await search('tofu alumin')).toEqual([c.tofu.id]);
+    expect(await search('tofu olivia')).toEqual([]);
+    // 'aviator' is only in a description: a typo of it is not a name match.
+    expect(await search('aviatr')).toEqual([]);
+    await t.db.db.update(items).set({ name: 'Mode Sonnet barebones' }).where(eq(items.id, c.plain.id));
+    expect(await search('sonet')).toEqual([c.plain.id]);
   });
 
   it('pages search results by cursor without skips or repeats', async () => {

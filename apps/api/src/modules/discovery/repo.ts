@@ -35,6 +35,8 @@ export interface ListOptions {
   saleTypeId?: string | undefined;
   /** Trimmed, non-empty search text. */
   search?: string | undefined;
+  /** The search as a tsquery (withTsquery sets it); a search without one matches nothing. */
+  tsquery?: string | undefined;
   sort: ListSort;
   cursor: Cursor;
   limit: number;
@@ -133,17 +135,28 @@ function scopeCondition(scope: ListScope): SQL | undefined {
   }
 }
 
-/**
- * Search: full text over name (A) and description (B) with the 'simple' configuration (items.search, GIN
- * items_search_idx), or a trigram word-similarity match of the text within lower(name) (GIN items_name_trgm_idx)
- * for typos and partial words. The caller runs it with pg_trgm.word_similarity_threshold lowered (see below).
- */
-function searchCondition(text: string): SQL {
-  return sql`(${items.search} @@ plainto_tsquery('simple', ${text}) or lower(${text}) <% lower(${items.name}))`;
+/** Search: the page's full-text query (from searchTsquery) over items.search (GIN items_search_idx). */
+function searchCondition(tsquery: string): SQL {
+  return sql`${items.search} @@ ${tsquery}::tsquery`;
 }
 
-/** word_similarity threshold for search: 0.5 lets 'olivai' (0.57) find 'Olivia'; the default 0.6 misses it. */
-export const SEARCH_WORD_SIMILARITY = '0.5';
+/**
+ * A search text as its full-text query, in tsquery text form: search_tsquery() (migration 0008) matches the words
+ * in name (A) or description (B), and typos or partial words through the vocabulary of listing names. Empty when
+ * the text has no words. Computed first, so the page query carries it as a value the planner can estimate from
+ * the column's statistics (few matches: the GIN index; many: the sort index, stopping after one page).
+ */
+export async function searchTsquery(db: Queryable, text: string): Promise<string> {
+  const result = (await db.execute(sql`select search_tsquery(${text})::text as q`)) as unknown as { rows: Array<{ q: string | null }> };
+  return result.rows[0]?.q ?? '';
+}
+
+/** The options with their search resolved to a tsquery; undefined when the search cannot match anything. */
+export async function withTsquery(db: Queryable, o: ListOptions): Promise<ListOptions | undefined> {
+  if (!o.search) return o;
+  const tsquery = await searchTsquery(db, o.search);
+  return tsquery ? { ...o, tsquery } : undefined;
+}
 
 export function listPage(db: Queryable, o: ListOptions) {
   return db
@@ -158,20 +171,12 @@ export function listPage(db: Queryable, o: ListOptions) {
         o.regionCodes?.length
           ? sql`exists (select 1 from ${itemShipping} where ${itemShipping.itemId} = ${items.id} and ${inArray(itemShipping.regionCode, o.regionCodes)})`
           : undefined,
-        o.search ? searchCondition(o.search) : undefined,
+        o.search ? searchCondition(o.tsquery ?? '') : undefined,
         afterCursor(o.sort, o.cursor),
       ),
     )
     .orderBy(...orderFor(o.sort))
     .limit(o.limit);
-}
-
-/** Runs a search page with the search threshold set for this transaction only (SET LOCAL via set_config). */
-export async function withSearchSettings<T>(db: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${SEARCH_WORD_SIMILARITY}, true)`);
-    return run(tx);
-  });
 }
 
 /** The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id). */

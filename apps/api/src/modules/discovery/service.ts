@@ -21,6 +21,20 @@ function cursorOf(query: ItemListQuery): repo.Cursor {
   };
 }
 
+/** A list call's query as the repo's options: the API's pages and the benchmark's plans (bench/plans.ts) share it. */
+export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): repo.ListOptions {
+  return {
+    scope,
+    categoryIds: list(query.categoryIds),
+    regionCodes: list(query.regions),
+    saleTypeId: query.saleType?.trim() || undefined,
+    search: query.searchText?.trim() || undefined,
+    sort: query.sort ?? 'def',
+    cursor: cursorOf(query),
+    limit: ITEM_PAGE_SIZE,
+  };
+}
+
 export interface DiscoveryDeps {
   /** Shipping options of many items in one query, from the items module (which owns shipping). */
   shippingFor(itemIds: string[]): Promise<Array<{ itemId: string; code: string; name: string; priceCents: number }>>;
@@ -64,19 +78,8 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
   }
 
   async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
-    const search = query.searchText?.trim() || undefined;
-    const options: repo.ListOptions = {
-      scope,
-      categoryIds: list(query.categoryIds),
-      regionCodes: list(query.regions),
-      saleTypeId: query.saleType?.trim() || undefined,
-      search,
-      sort: query.sort ?? 'def',
-      cursor: cursorOf(query),
-      limit: ITEM_PAGE_SIZE,
-    };
-    // The search threshold is set for the page query's transaction only; shipping is read after it.
-    const rows = search ? await repo.withSearchSettings(db, (tx) => repo.listPage(tx, options)) : await repo.listPage(db, options);
+    const options = await repo.withTsquery(db, listOptionsFor(scope, query));
+    const rows = options ? await repo.listPage(db, options) : [];
     return toSummaries(rows, viewerId);
   }
 

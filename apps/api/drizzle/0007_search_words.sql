@@ -1,0 +1,6 @@
+CREATE TABLE "search_words" (
+	"word" text PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
+DROP INDEX "items_name_trgm_idx";--> statement-breakpoint
+CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);

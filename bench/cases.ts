@@ -1,0 +1,75 @@
+/**
+ * The measured calls: each is one HTTP request of the web client and, for its plan, the same query built by the
+ * API's own code (service.listOptionsFor + repo.listPage). Cursors and the profile are taken from the data.
+ */
+import { sql } from 'drizzle-orm';
+import type { ItemListQuery } from '@keeb/shared';
+import type { Database } from '../apps/api/src/db/client';
+import type { ListScope } from '../apps/api/src/modules/discovery/repo';
+
+export type Kind = 'list' | 'search';
+
+export interface BenchCase {
+  name: string;
+  kind: Kind;
+  /** Path and query string on the API. */
+  path: string;
+  scope: ListScope;
+  query: ItemListQuery;
+}
+
+const PUBLIC = sql.raw(`i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null and u.removed_at is null`);
+
+async function one<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  if (!result.rows[0]) throw new Error('the bench database has no public listings: run with --refill');
+  return result.rows[0];
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+function feedCase(name: string, kind: Kind, query: ItemListQuery): BenchCase {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const qs = params.toString();
+  return { name, kind, path: `/api/items${qs ? `?${qs}` : ''}`, scope: { kind: 'public' }, query };
+}
+
+export async function buildCases(db: Database): Promise<BenchCase[]> {
+  const [{ n }] = [await one<{ n: string }>(db, sql`select count(*) as n from items i join users u on u.id = i.seller_id where ${PUBLIC}`)];
+  const middle = Math.floor(Number(n) / 2);
+  // The middle of the feed and of the price list: a deep page, as far from both ends as it gets.
+  const deep = await one<{ ts: string; id: string }>(
+    db,
+    sql`select i.time_listed as ts, i.id from items i join users u on u.id = i.seller_id where ${PUBLIC}
+        order by i.time_listed desc, i.id desc offset ${middle} limit 1`,
+  );
+  const price = await one<{ price_cents: number; id: string }>(
+    db,
+    sql`select i.price_cents, i.id from items i join users u on u.id = i.seller_id where ${PUBLIC}
+        order by i.price_cents, i.id offset ${middle} limit 1`,
+  );
+  // The busiest seller: the longest profile list.
+  const seller = await one<{ username: string; id: string }>(
+    db,
+    sql`select u.username, u.id from items i join users u on u.id = i.seller_id where ${PUBLIC}
+        group by u.id order by count(*) desc limit 1`,
+  );
+  const sellerQuery: ItemListQuery = {};
+  return [
+    feedCase('feed: first page', 'list', {}),
+    feedCase('feed: deep cursor page', 'list', { ts: iso(deep.ts), cursorId: deep.id }),
+    feedCase('filter: category + region', 'list', { categoryIds: 'keycaps', regions: 'EU' }),
+    feedCase('sort: price low, cursor', 'list', { sort: 'low', price: Number(price.price_cents) / 100, cursorId: price.id }),
+    feedCase('search: common word "gmk"', 'search', { searchText: 'gmk' }),
+    feedCase('search: keyword "olivia"', 'search', { searchText: 'olivia' }),
+    feedCase('search: rare words "holy panda"', 'search', { searchText: 'holy panda' }),
+    feedCase('search: typo "olivai"', 'search', { searchText: 'olivai' }),
+    {
+      name: "profile: seller's listings",
+      kind: 'list',
+      path: `/api/user/${encodeURIComponent(seller.username)}/items/listed`,
+      scope: { kind: 'sellerPublic', sellerId: seller.id },
+      query: sellerQuery,
+    },
+  ];
+}

@@ -1,0 +1,59 @@
+/**
+ * EXPLAIN ANALYZE of each case's page query, built by the API's own code (service.listOptionsFor, repo.withTsquery,
+ * repo.listPage) with the same values, reduced to a one-line shape: node types and index names.
+ */
+import { sql } from 'drizzle-orm';
+import { ItemListQuerySchema } from '@keeb/shared';
+import type { Database } from '../apps/api/src/db/client';
+import * as repo from '../apps/api/src/modules/discovery/repo';
+import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
+import type { BenchCase } from './cases';
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Join Type'?: string;
+  Plans?: PlanNode[];
+}
+
+export interface Plan {
+  shape: string;
+  /** A sequential scan over listings (or their shipping rows): the thing the indexes exist to avoid. */
+  seqScan: boolean;
+  executionMs: number;
+}
+
+/** Tables a list query must never read in full. */
+const BIG_TABLES = new Set(['items', 'item_shipping']);
+
+function label(node: PlanNode): string {
+  const type = node['Join Type'] && node['Join Type'] !== 'Inner' ? `${node['Node Type']} (${node['Join Type']})` : node['Node Type'];
+  if (node['Index Name']) return `${type} ${node['Index Name']}`;
+  if (node['Relation Name']) return `${type} on ${node['Relation Name']}`;
+  return type;
+}
+
+function shapeOf(node: PlanNode): string {
+  const children = node.Plans ?? [];
+  if (children.length === 0) return label(node);
+  if (children.length === 1) return `${label(node)} > ${shapeOf(children[0]!)}`;
+  return `${label(node)} [${children.map(shapeOf).join(' ; ')}]`;
+}
+
+function hasSeqScan(node: PlanNode): boolean {
+  if (node['Node Type'] === 'Seq Scan' && BIG_TABLES.has(node['Relation Name'] ?? '')) return true;
+  return (node.Plans ?? []).some(hasSeqScan);
+}
+
+/** Undefined when the case's search cannot match anything (the API then answers [] without a page query). */
+export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
+  const options = await repo.withTsquery(db, listOptionsFor(c.scope, ItemListQuerySchema.parse(c.query)));
+  if (!options) return undefined;
+  const result = (await db.execute(sql`explain (analyze, format json) ${repo.listPage(db, options)}`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  const raw = Object.values(result.rows[0]!)[0];
+  const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode; 'Execution Time': number }>;
+  return { shape: shapeOf(top!.Plan), seqScan: hasSeqScan(top!.Plan), executionMs: top!['Execution Time'] };
+}

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench`: fill (or reuse) a bench database, EXPLAIN each case, start the built API on it and measure
+ * each case over HTTP. Exits 1 when a case's plan scans the listings sequentially.
+ *
+ *   npm run bench -- [--db pg|pglite] [--n 1000000] [--refill] [--seconds 10] [--warmup 3] [--connections 10]
+ *                    [--url postgres://postgres@127.0.0.1:5432/keeb_bench] [--only search] [--plans-only]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { buildCases, type BenchCase } from './cases';
+import { openTarget, targetFor, type Driver } from './database';
+import { fill, itemCount } from './fill';
+import { measure } from './load';
+import { planOf } from './plans';
+import { markdown, summarise, type CaseResult } from './report';
+import { buildApi, startApi } from './server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pg' },
+    n: { type: 'string', default: '1000000' },
+    url: { type: 'string', default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/keeb_bench' },
+    refill: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    'plans-only': { type: 'boolean', default: false },
+  },
+});
+
+const driver = args.db as Driver;
+if (driver !== 'pg' && driver !== 'pglite') throw new Error('--db must be pg or pglite');
+const n = Number(args.n);
+if (!Number.isInteger(n) || n < 1000) throw new Error('--n must be a whole number of at least 1000');
+const connections = Number(args.connections);
+const log = (line: string) => console.log(line);
+
+/** Targets of the issue: PostgreSQL 15 ms for lists and 40 ms for search; PGlite 50 ms for everything (p99). */
+const targetMs = (c: BenchCase) => (driver === 'pglite' ? 50 : c.kind === 'search' ? 40 : 15);
+
+const target = targetFor(driver, n, args.url!, root);
+log(`bench: ${driver} ${target.url ?? target.dataDir}, ${n} listings, ${connections} connections`);
+
+// Phase 1, on the database directly: fill or reuse, pick cursors, EXPLAIN. PGlite is closed before the API opens it.
+const handle = await openTarget(target);
+let results: CaseResult[];
+try {
+  await handle.migrate();
+  const have = await itemCount(handle.db);
+  if (args.refill || have !== n) {
+    log(`filling ${n} listings (found ${have})...`);
+    await fill(handle, n, log);
+  } else log(`reusing the ${n} listings already there (--refill to rebuild)`);
+  const cases = (await buildCases(handle.db)).filter((c) => !args.only || c.name.includes(args.only));
+  results = [];
+  for (const bench of cases) {
+    const plan = await planOf(handle.db, bench);
+    if (!plan) throw new Error(`case "${bench.name}" matches nothing on this data`);
+    results.push({ bench, plan, targetMs: targetMs(bench) });
+  }
+} finally {
+  await handle.close();
+}
+
+// Phase 2, over HTTP on the real API process.
+if (!args['plans-only']) {
+  buildApi(root);
+  const api = await startApi(root, target);
+  log(`API at ${api.baseUrl} (log: ${api.logFile})`);
+  try {
+    for (const r of results) {
+      r.load = await measure(api.baseUrl + r.bench.path, { connections, warmupSeconds: Number(args.warmup), seconds: Number(args.seconds) });
+      const s = summarise(r);
+      log(`  ${r.bench.name}: p99 ${s.p99.toFixed(1)} ms, ${Math.round(s.rps)} req/s`);
+    }
+  } finally {
+    await api.stop();
+  }
+}
+
+const rows = results.map(summarise);
+const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
+log(`\n## ${driver === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${n} listings, ${connections} connections, ${args.warmup} s warm-up + ${args.seconds} s per case\n\n${machine}\n`);
+log(markdown(rows));
+const outDir = path.join(root, 'data', 'bench');
+mkdirSync(outDir, { recursive: true });
+writeFileSync(path.join(outDir, `results-${driver}-${n}.json`), JSON.stringify({ driver, n, connections, machine, at: new Date().toISOString(), rows }, null, 2));
+
+const scans = rows.filter((r) => r.plan.seqScan);
+if (scans.length > 0) {
+  console.error(`\nFAILED: sequential scan over listings in: ${scans.map((r) => r.name).join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,69 @@
+/** The API as users run it: the built bundle in its own process, on a free port, pointed at the bench database. */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Target } from './database';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function buildApi(root: string): void {
+  const result = spawnSync('npm', ['run', 'build', '-w', '@keeb/api'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (result.status !== 0) throw new Error('building the API failed');
+}
+
+export interface RunningApi {
+  baseUrl: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export async function startApi(root: string, target: Target): Promise<RunningApi> {
+  const port = await freePort();
+  // PGlite: the filled DATA_DIR itself (its db/ folder); PostgreSQL: a throwaway DATA_DIR for the session secret.
+  const dataDir = target.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'keeb-bench-'));
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(dataDir, 'bench-api.log');
+  const log = openSync(logFile, 'a');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: '0',
+    DATABASE_URL: target.driver === 'pg' ? target.url : '',
+    REDIS_URL: '',
+  };
+  const child = spawn(process.execPath, [path.join(root, 'apps', 'api', 'dist', 'server.js')], { cwd: root, env, stdio: ['ignore', log, log] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 200) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode} before it was ready; see ${logFile}`);
+    if (waited > 60_000) {
+      child.kill('SIGTERM');
+      throw new Error(`the API did not answer /api/health within 60 s; see ${logFile}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    logFile,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
