@@ -59,7 +59,7 @@ export const DESCRIPTION_CLOSERS = [
 export const HANDLE_PARTS = ['keeb', 'clack', 'thock', 'switch', 'lube', 'artisan', 'caps', 'mech', 'board', 'tactile', 'linear', 'gmk', 'pbt', 'tofu', 'stab'];
 /** Where sellers live and ship to; the US is the biggest market. */
 export const WEIGHTED_REGIONS = ['US', 'US', 'US', 'US', 'CA', 'UK', 'EU', 'EU', 'EU', 'AU', 'AS', 'AS', 'RW'];
-/** keycaps 30%, keyboards 25%, parts 25%, accessories 12%, artisan 8% (in 25 slots). */
+/** keycaps 32%, keyboards 24%, parts 24%, accessories 12%, artisan 8% (in 25 slots). */
 export const WEIGHTED_CATEGORIES = [
   ...Array<string>(8).fill('keycaps'),
   ...Array<string>(6).fill('keyboards'),
