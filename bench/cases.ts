@@ -35,7 +35,7 @@ function feedCase(name: string, kind: Kind, query: ItemListQuery): BenchCase {
 }
 
 export async function buildCases(db: Database): Promise<BenchCase[]> {
-  const [{ n }] = [await one<{ n: string }>(db, sql`select count(*) as n from items i join users u on u.id = i.seller_id where ${PUBLIC}`)];
+  const { n } = await one<{ n: string }>(db, sql`select count(*) as n from items i join users u on u.id = i.seller_id where ${PUBLIC}`);
   const middle = Math.floor(Number(n) / 2);
   // The middle of the feed and of the price list: a deep page, as far from both ends as it gets.
   const deep = await one<{ ts: string; id: string }>(
