@@ -1,6 +1,6 @@
 /**
  * EXPLAIN ANALYZE of each case's page query, built by the API's own code (service.listOptionsFor, repo.withTsquery,
- * repo.listPage) with the same values, reduced to a one-line shape: node types and index names.
+ * repo.listQuery) with the same values, reduced to a one-line shape: node types and index names.
  */
 import { sql } from 'drizzle-orm';
 import { ItemListQuerySchema } from '@keeb/shared';
@@ -50,7 +50,7 @@ function hasSeqScan(node: PlanNode): boolean {
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
   const options = await repo.withTsquery(db, listOptionsFor(c.scope, ItemListQuerySchema.parse(c.query)));
   if (!options) return undefined;
-  const result = (await db.execute(sql`explain (analyze, format json) ${repo.listPage(db, options)}`)) as unknown as {
+  const result = (await db.execute(sql`explain (analyze, format json) ${repo.listQuery(db, options)}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
   const raw = Object.values(result.rows[0]!)[0];

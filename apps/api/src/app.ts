@@ -63,6 +63,9 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
+  // No ETag on API answers: hashing every JSON body costs each request CPU, and lists and sessions are not
+  // re-requested conditionally. Static files keep their own ETags (express.static / sendFile).
+  app.set('etag', false);
 
   const https = config.publicUrl?.startsWith('https:') ?? false;
   app.use(requestLogger(deps.logger));
@@ -107,15 +110,15 @@ export function createApp(deps: AppDeps): Express {
   api.use(deps.session);
   api.use(healthRoutes(db));
   api.use(referenceRoutes(createReferenceService(db)));
+  // The lists are the busiest calls; routed first so they skip matching every accounts route.
+  const discovery = createDiscoveryService(db, {
+    savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
+  });
+  api.use(discoveryRoutes(discovery));
   api.use(accountsRoutes({ accounts, limits: deps.limits, storage, config }));
   api.use(federatedRoutes({ federated, limits: deps.limits }));
   api.use(forumLinkRoutes({ forumLink, limits: deps.limits }));
   api.use(phoneRoutes({ phone, limits: deps.limits }));
-  const discovery = createDiscoveryService(db, {
-    shippingFor: (itemIds) => items.shippingFor(itemIds),
-    savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
-  });
-  api.use(discoveryRoutes(discovery));
   api.use(itemsRoutes({ items, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
   api.use(photosRoutes({ photos, limits: deps.limits }));
   api.use(notFoundApi);

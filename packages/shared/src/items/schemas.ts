@@ -25,7 +25,6 @@ export const ItemSummarySchema = z.object({
   timeListed: z.string(),
   likes: z.number().int(),
   sellerId: SellerRefSchema,
-  shippingPrices: z.array(ShippingPriceSchema),
   /** Only on the vault's Saved tab: when the viewer saved it (that list's cursor). */
   savedAt: z.string().optional(),
   /** Whether the viewer saved it (the heart); present only when the viewer is signed in. */

@@ -64,27 +64,27 @@ describe('list query plans use indexes (both drivers)', () => {
   const base = { scope: { kind: 'public' as const }, cursor: {}, limit: ITEM_PAGE_SIZE };
 
   it('default feed, first page and a deep cursor page', async () => {
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'def' })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'def' })));
     const deep = new Date(Date.now() - 3000 * 60_000).toISOString();
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'def', cursor: { ts: deep, id: '00000000-0000-4000-8000-000000000000' } })));
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'old' })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'def', cursor: { ts: deep, id: '00000000-0000-4000-8000-000000000000' } })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'old' })));
   });
 
   it('category + region filter', async () => {
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'def', categoryIds: ['keycaps'], regionCodes: ['EU'] })));
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'def', categoryIds: ['keycaps', 'parts'], regionCodes: ['EU', 'UK'] })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'def', categoryIds: ['keycaps'], regionCodes: ['EU'] })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'def', categoryIds: ['keycaps', 'parts'], regionCodes: ['EU', 'UK'] })));
   });
 
   it('price sorts, first page and with a cursor', async () => {
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'low' })));
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'high', cursor: { priceCents: 50_000, id: '00000000-0000-4000-8000-000000000000' } })));
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'rate' })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'low' })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'high', cursor: { priceCents: 50_000, id: '00000000-0000-4000-8000-000000000000' } })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'rate' })));
   });
 
   // Search plans are not asserted here: at 4,000 rows the planner prefers the feed index plus a filter over the
   // GIN index items_search_idx; the benchmark shows both at 1,000,000 rows (npm run bench, docs/performance.md).
   it('a seller profile uses an index', async () => {
     const [seller] = await t.db.db.select({ id: users.id }).from(users).limit(1);
-    expectIndexPlan(await plan(repo.listPage(t.db.db, { ...base, sort: 'def', scope: { kind: 'sellerPublic', sellerId: seller!.id } })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'def', scope: { kind: 'sellerPublic', sellerId: seller!.id } })));
   });
 });

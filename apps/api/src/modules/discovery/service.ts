@@ -1,4 +1,4 @@
-import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary, type ShippingPrice } from '@keeb/shared';
+import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary } from '@keeb/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { createProfilesService } from './profiles-service';
@@ -36,27 +36,15 @@ export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): rep
 }
 
 export interface DiscoveryDeps {
-  /** Shipping options of many items in one query, from the items module (which owns shipping). */
-  shippingFor(itemIds: string[]): Promise<Array<{ itemId: string; code: string; name: string; priceCents: number }>>;
   /** Which of these items the viewer saved, in one query, from the items module (which owns saves). */
   savedAmong(userId: string, itemIds: string[]): Promise<string[]>;
 }
 
 export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
-  /** Cards of a page: shipping and the viewer's hearts are two batch queries, never one per item. */
+  /** Cards of a page; the viewer's hearts are one batch query, never one per item. */
   async function toSummaries(rows: Row[], viewerId: string | undefined): Promise<ItemSummary[]> {
-    const ids = rows.map((r) => r.id);
-    const [shippingRows, savedIds] = await Promise.all([
-      deps.shippingFor(ids),
-      viewerId ? deps.savedAmong(viewerId, ids) : Promise.resolve(undefined),
-    ]);
+    const savedIds = viewerId ? await deps.savedAmong(viewerId, rows.map((r) => r.id)) : undefined;
     const saved = savedIds ? new Set(savedIds) : undefined;
-    const shipping = new Map<string, ShippingPrice[]>();
-    for (const s of shippingRows) {
-      const entries = shipping.get(s.itemId) ?? [];
-      entries.push({ name: s.name, code: s.code, price: centsToDollars(s.priceCents) });
-      shipping.set(s.itemId, entries);
-    }
     return rows.map((r) => ({
       _id: r.id,
       name: r.name,
@@ -71,7 +59,6 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
       timeListed: r.timeListed.toISOString(),
       likes: r.saveCount,
       sellerId: { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar },
-      shippingPrices: shipping.get(r.id) ?? [],
       ...(r.savedAt ? { savedAt: r.savedAt.toISOString() } : {}),
       ...(saved ? { isFollowing: saved.has(r.id) } : {}),
     }));

@@ -275,9 +275,6 @@ export function createItemsService(deps: ItemsDeps) {
       return { _id: itemId };
     },
 
-    /** Shipping options of many items in one query; discovery's lists use it too. */
-    shippingFor: (itemIds: string[]) => repo.shippingOfItems(db, itemIds),
-
     /** Which of these items the viewer saved (the hearts on discovery's cards). */
     savedAmong: (userId: string, itemIds: string[]) => repo.savedAmong(db, userId, itemIds),
 

@@ -16,7 +16,6 @@ export function makeItem(index: number, overrides: Partial<ItemSummary> = {}): I
     timeListed: new Date(Date.UTC(2024, 0, 1) - index * 60_000).toISOString(),
     likes: 0,
     sellerId: { _id: `seller-${index}`, username: `seller${index}`, avatar: null },
-    shippingPrices: [],
     ...overrides,
   };
 }
