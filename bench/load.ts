@@ -2,7 +2,13 @@
  * Closed-loop load with autocannon: `connections` keep-alive connections, each sending its next request when the
  * previous answer is in. Every latency of the measured phase is kept (autocannon's 'response' event), so the
  * percentiles are exact over all requests rather than read from a bucketed histogram.
+ *
+ * The load runs in a child process of its own (this file as the entry point): latencies are timed on the load
+ * generator's event loop, and the bench runner's heap (it has loaded the API's code for the plans) would add its
+ * garbage-collection pauses to every measured request.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -26,12 +32,36 @@ function phase(url: string, connections: number, seconds: number): Promise<LoadR
   });
 }
 
-export async function measure(url: string, o: { connections: number; warmupSeconds: number; seconds: number }): Promise<LoadResult> {
+interface LoadOptions {
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+}
+
+async function measureHere(url: string, o: LoadOptions): Promise<LoadResult> {
   const first = await fetch(url);
   if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
   await first.arrayBuffer();
   await phase(url, o.connections, o.warmupSeconds);
   return phase(url, o.connections, o.seconds);
+}
+
+const thisFile = fileURLToPath(import.meta.url);
+
+/** A warm-up phase, then the measured phase, in a fresh load-generator process. */
+export function measure(url: string, o: LoadOptions): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', thisFile, url, JSON.stringify(o)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited with ${code}`))));
+  });
+}
+
+if (process.argv[1] === thisFile) {
+  const [url, options] = process.argv.slice(2);
+  process.stdout.write(JSON.stringify(await measureHere(url!, JSON.parse(options!) as LoadOptions)));
 }
 
 /** Nearest-rank percentile of all recorded latencies. */

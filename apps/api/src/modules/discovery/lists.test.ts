@@ -216,6 +216,14 @@ describe('search', () => {
     expect(await search('sonet')).toEqual([c.plain.id]);
   });
 
+  it('a repeated search still finds listings added since (only the expansion of the text is reused)', async () => {
+    const seller = await createUser(t.db.db);
+    const [first] = await bulkItems(seller.id, [{ name: 'GMK Olivia base', timeListed: minutesAgo(3) }]);
+    expect(await search('olivai')).toEqual([first]);
+    const [second] = await bulkItems(seller.id, [{ name: 'GMK Olivia novelties', timeListed: minutesAgo(1) }]);
+    expect(await search('olivai')).toEqual([second, first]);
+  });
+
   it('pages search results by cursor without skips or repeats', async () => {
     const seller = await createUser(t.db.db);
     const same = minutesAgo(2);

@@ -172,10 +172,32 @@ export async function searchTsquery(db: Queryable, text: string): Promise<string
   return result.rows[0]?.q ?? '';
 }
 
+/** How long a search text's expansion is reused: new listing words join typo matching within this time. */
+const TSQUERY_TTL_MS = 60_000;
+const TSQUERY_CACHE_SIZE = 1000;
+const tsqueryCaches = new WeakMap<Queryable, Map<string, { tsquery: string; at: number }>>();
+
+/**
+ * searchTsquery with a small per-database cache: popular searches repeat, and their expansion only changes when
+ * the vocabulary of listing names grows, so a page of a repeated search is one query instead of two.
+ */
+async function cachedTsquery(db: Queryable, text: string): Promise<string> {
+  let cache = tsqueryCaches.get(db);
+  if (!cache) tsqueryCaches.set(db, (cache = new Map()));
+  const hit = cache.get(text);
+  if (hit && Date.now() - hit.at < TSQUERY_TTL_MS) return hit.tsquery;
+  const tsquery = await searchTsquery(db, text);
+  cache.delete(text);
+  cache.set(text, { tsquery, at: Date.now() });
+  // Map keeps insertion order: the first key is the least recently computed.
+  if (cache.size > TSQUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return tsquery;
+}
+
 /** The options with their search resolved to a tsquery; undefined when the search cannot match anything. */
 export async function withTsquery(db: Queryable, o: ListOptions): Promise<ListOptions | undefined> {
   if (!o.search) return o;
-  const tsquery = await searchTsquery(db, o.search);
+  const tsquery = await cachedTsquery(db, o.search);
   return tsquery ? { ...o, tsquery } : undefined;
 }
 
