@@ -321,3 +321,17 @@ describe('prepared list queries', () => {
     }
   });
 });
+
+describe('filter lists', () => {
+  it('ignore repeated ids and answer a flood of ids like the ids it holds', async () => {
+    const seller = await createUser(t.db.db);
+    const caps = await createItem(t.db.db, seller.id, { categoryId: 'keycaps' });
+    await createItem(t.db.db, seller.id, { categoryId: 'parts' });
+    const client = await t.client();
+    expect(ids((await client.get('/api/items?categoryIds=keycaps,keycaps,%20keycaps')).body)).toEqual([caps.id]);
+    const flood = ['keycaps', ...Array.from({ length: 500 }, (_, i) => `nope${i}`)].join(',');
+    const res = await client.get(`/api/items?categoryIds=${flood}`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual([caps.id]);
+  });
+});

@@ -156,11 +156,6 @@ function scopeCondition(scope: ListScope, v: Bind): SQL | undefined {
 
 const scopeUserId = (scope: ListScope) => (scope.kind === 'public' ? undefined : scope.kind === 'sellerPublic' ? scope.sellerId : scope.userId);
 
-/** Search: the page's full-text query (from searchTsquery) over items.search (GIN items_search_idx). */
-function searchCondition(tsquery: string): SQL {
-  return sql`${items.search} @@ ${tsquery}::tsquery`;
-}
-
 /**
  * A search text as its full-text query, in tsquery text form: search_tsquery() (migration 0008) matches the words
  * in name (A) or description (B), and typos or partial words through the vocabulary of listing names. Empty when

@@ -6,11 +6,20 @@ import * as repo from './repo';
 
 type Row = Awaited<ReturnType<typeof repo.listPage>>[number] & { savedAt?: Date };
 
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
+/**
+ * More ids than the reference lists hold (5 categories, 7 regions) can only be noise; the cap also bounds the
+ * prepared query shapes a client can make the database keep (one per count of categories and regions).
+ */
+const MAX_FILTER_IDS = 20;
+
+const list = (value: string | undefined) => [
+  ...new Set(
+    (value ?? '')
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ),
+].slice(0, MAX_FILTER_IDS);
 
 function cursorOf(query: ItemListQuery): repo.Cursor {
   return {
