@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ItemListQuerySchema } from '@keeb/shared';
 import type { Database } from '../apps/api/src/db/client';
 import * as repo from '../apps/api/src/modules/discovery/repo';
-import { listOptionsFor, SEARCH_WINDOW_DAYS } from '../apps/api/src/modules/discovery/service';
+import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
 import type { BenchCase } from './cases';
 
 interface PlanNode {
@@ -46,15 +46,10 @@ function hasSeqScan(node: PlanNode): boolean {
   return (node.Plans ?? []).some(hasSeqScan);
 }
 
-/**
- * Undefined when the case's search cannot match anything (the API then answers [] without a page query). A
- * newest-first search is explained as its first query, over its first day window (service.ts, newestFirstSearch).
- */
+/** Undefined when the case's search cannot match anything (the API then answers [] without a page query). */
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
-  const resolved = await repo.withTsquery(db, listOptionsFor(c.scope, ItemListQuerySchema.parse(c.query)));
-  if (!resolved) return undefined;
-  const newestFirstSearch = resolved.search && resolved.sort === 'def';
-  const options = newestFirstSearch ? { ...resolved, minListedDay: repo.listDay(new Date()) - SEARCH_WINDOW_DAYS[0]! } : resolved;
+  const options = await repo.withTsquery(db, listOptionsFor(c.scope, ItemListQuerySchema.parse(c.query)));
+  if (!options) return undefined;
   const result = (await db.execute(sql`explain (analyze, format json) ${repo.listQuery(db, options)}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };

@@ -54,10 +54,6 @@ export const items = pgTable(
         (): ReturnType<typeof sql> =>
           sql`setweight(to_tsvector('simple'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'B')`,
       ),
-    /** Days from 2000-01-01 (UTC) to timeListed: lets a search read only recent days' matches (see listDay). */
-    listedDay: integer('listed_day')
-      .notNull()
-      .generatedAlwaysAs((): ReturnType<typeof sql> => sql`((time_listed AT TIME ZONE 'UTC')::date - DATE '2000-01-01')`),
   },
   (t) => [
     check('items_price_positive', sql`${t.priceCents} > 0`),
@@ -74,9 +70,8 @@ export const items = pgTable(
     // sort=rate: most saved first, newest first among equals.
     index('items_rate_idx').on(t.saveCount.desc(), t.timeListed.desc(), t.id.desc()).where(PUBLIC),
     // Search: full text over the public listings; typos and partial words are first widened to catalogue words
-    // (search_words below), so every search is one full-text query the planner can estimate. The listing day
-    // (btree_gin) beside it lets a newest-first search read the last days' matches first, inside the index.
-    index('items_search_day_idx').using('gin', t.search, t.listedDay).where(PUBLIC),
+    // (search_words below), so every search is one full-text query the planner can estimate.
+    index('items_search_idx').using('gin', t.search).where(PUBLIC),
     // A seller's listings (profile, /me listed and sold) and a buyer's purchases, newest first.
     index('items_seller_idx').on(t.sellerId, t.timeListed.desc(), t.id.desc()),
     index('items_purchaser_idx').on(t.purchaserId, t.timeListed.desc(), t.id.desc()).where(sql`${t.purchaserId} is not null`),

@@ -224,19 +224,6 @@ describe('search', () => {
     expect(await search('olivai')).toEqual([second, first]);
   });
 
-  it('pages a newest-first search across its day windows (last 7 days, 30 days, then all) in exact time order', async () => {
-    const seller = await createUser(t.db.db);
-    const daysAgo = (d: number, i: number) => new Date(Date.now() - d * 86_400_000 - i * 60_000);
-    // 20 from this week, 20 from about 100 days ago, 20 from about 2 years ago, and noise that does not match.
-    const recent = await bulkItems(seller.id, Array.from({ length: 20 }, (_, i) => ({ name: `GMK Olivia ${i}`, timeListed: daysAgo(2, i) })));
-    const older = await bulkItems(seller.id, Array.from({ length: 20 }, (_, i) => ({ name: `GMK Olivia ${i}`, timeListed: daysAgo(100, i) })));
-    const oldest = await bulkItems(seller.id, Array.from({ length: 20 }, (_, i) => ({ name: `GMK Olivia ${i}`, timeListed: daysAgo(700, i) })));
-    await bulkItems(seller.id, Array.from({ length: 10 }, (_, i) => ({ name: `Tofu60 ${i}`, timeListed: daysAgo(1, i) })));
-    const pages = await allPages(await t.client(), '/api/items?searchText=olivia', (last) => ({ ts: last.timeListed, cursorId: last._id }));
-    expect(pages.map((p) => p.length)).toEqual([36, 24]);
-    expect(ids(pages.flat())).toEqual([...recent, ...older, ...oldest]);
-  });
-
   it('pages search results by cursor without skips or repeats', async () => {
     const seller = await createUser(t.db.db);
     const same = minutesAgo(2);

@@ -40,13 +40,7 @@ export interface ListOptions {
   sort: ListSort;
   cursor: Cursor;
   limit: number;
-  /** Only listings from this day on (listDay): a newest-first search reads recent days first (service.ts). */
-  minListedDay?: number | undefined;
 }
-
-const DAY_ZERO = Date.UTC(2000, 0, 1);
-/** items.listed_day of a time: whole UTC days since 2000-01-01, as the generated column computes it. */
-export const listDay = (time: Date) => Math.floor((time.getTime() - DAY_ZERO) / 86_400_000);
 
 const summaryColumns = {
   id: items.id,
@@ -218,7 +212,6 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
           ? sql`exists (select 1 from ${itemShipping} where ${itemShipping.itemId} = ${items.id} and ${inArray(itemShipping.regionCode, regionCodes.map((code, i) => v(`region${i}`, code)))})`
           : undefined,
         o.search ? sql`${items.search} @@ ${v('tsquery', o.tsquery ?? '')}::tsquery` : undefined,
-        o.minListedDay === undefined ? undefined : sql`${items.listedDay} >= ${v('minListedDay', o.minListedDay)}::integer`,
         afterCursor(o.sort, o.cursor, v),
       ),
     )

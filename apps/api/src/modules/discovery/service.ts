@@ -44,14 +44,6 @@ export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): rep
   };
 }
 
-/**
- * The windows a newest-first search reads before it reads every match (see newestFirstSearch), growing fourfold.
- * Short ones only: the index's cost for a window grows with the listings in it (at a million listings 0.4 ms
- * for a week, 1.3 ms for 30 days, 14 ms for a year even for a word that matches nothing), while all matches of
- * a word too rare to fill a page in 30 days are few.
- */
-export const SEARCH_WINDOW_DAYS = [7, 30];
-
 export interface DiscoveryDeps {
   /** Which of these items the viewer saved, in one query, from the items module (which owns saves). */
   savedAmong(userId: string, itemIds: string[]): Promise<string[]>;
@@ -83,24 +75,8 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
 
   async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
     const options = await repo.withTsquery(db, listOptionsFor(scope, query));
-    if (!options) return [];
-    const rows = options.search && options.sort === 'def' ? await newestFirstSearch(options) : await repo.listPage(db, options);
+    const rows = options ? await repo.listPage(db, options) : [];
     return toSummaries(rows, viewerId);
-  }
-
-  /**
-   * A newest-first search reads the last week's matches, then the last 30 days', then all (items_search_day_idx
-   * intersects the words and the days inside the index). A full page from a window is the right page: every match
-   * outside it is older than all of it. A word in a few thousand listings then costs a few dozen rows, not a
-   * visit to every match; a rare word costs two more small queries.
-   */
-  async function newestFirstSearch(options: repo.ListOptions) {
-    const newest = repo.listDay(options.cursor.ts ? new Date(options.cursor.ts) : new Date());
-    for (const days of SEARCH_WINDOW_DAYS) {
-      const rows = await repo.listPage(db, { ...options, minListedDay: newest - days });
-      if (rows.length === options.limit) return rows;
-    }
-    return repo.listPage(db, options);
   }
 
   return {
