@@ -45,10 +45,10 @@ export function seedSession(queryClient: QueryClient, user?: SeedUser): void {
   queryClient.setQueryData(sessionKeys.notificationCounts, user.counts ?? { numNewOffers: 0, numNewMessages: 0 });
 }
 
-export function seedCategories(queryClient: QueryClient): void {
+export function seedCategories(queryClient: QueryClient, saleTypes: ReadonlyArray<{ _id: string; name: string }> = []): void {
   queryClient.setQueryData(categoriesQueryOptions().queryKey, {
     categories: CATEGORIES.map((category) => ({ ...category })),
-    saleTypes: [],
+    saleTypes: saleTypes.map((saleType) => ({ ...saleType })),
   });
 }
 

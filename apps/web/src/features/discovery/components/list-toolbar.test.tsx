@@ -1,18 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { CATEGORIES, REGIONS, SALE_TYPES } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
-import { categoriesQueryOptions } from '../../../lib/reference/get-categories';
 import { installFakeApi } from '../../../test/fake-api';
-import { createTestQueryClient, renderApp, seedSession } from '../../../test/render-app';
+import { createTestQueryClient, renderApp, seedCategories, seedSession } from '../../../test/render-app';
 import { makeItem } from '../testing/make-item';
 
 function setup() {
   const queryClient = createTestQueryClient();
   seedSession(queryClient);
-  queryClient.setQueryData(categoriesQueryOptions().queryKey, {
-    categories: CATEGORIES.map((category) => ({ ...category })),
-    saleTypes: SALE_TYPES.map((saleType) => ({ ...saleType })),
-  });
+  seedCategories(queryClient, SALE_TYPES);
   return queryClient;
 }
 
