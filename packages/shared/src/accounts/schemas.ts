@@ -145,6 +145,17 @@ export const AccountUpdateInputSchema = z
   .transform((v) => ({ ...v, username: normaliseUsername(v.username), email: v.email === undefined ? undefined : normaliseEmail(v.email) }));
 export type AccountUpdateInput = z.input<typeof AccountUpdateInputSchema>;
 
+/** A user's shipping region as profiles and settings show it. */
+export const ShippingRegionSchema = z.object({ code: z.string(), name: z.string() });
+
+/** The linked-forum object of settings and profiles (spec 3): the forum username, join time and trade count. */
+export const ForumLinkSchema = z.object({
+  isLinked: z.boolean(),
+  username: z.string().optional(),
+  timeJoined: z.string().optional(),
+  transactions: z.object({ count: z.number().int(), isTransferred: z.boolean() }),
+});
+
 /** GET /api/me/settings */
 export const SettingsSchema = z.object({
   _id: z.object({
@@ -158,13 +169,8 @@ export const SettingsSchema = z.object({
   username: z.string(),
   bio: z.string(),
   avatar: z.string().nullable(),
-  shippingRegion: z.object({ code: z.string(), name: z.string() }).nullable(),
-  reddit: z.object({
-    isLinked: z.boolean(),
-    username: z.string().optional(),
-    timeJoined: z.string().optional(),
-    transactions: z.object({ count: z.number().int(), isTransferred: z.boolean() }),
-  }),
+  shippingRegion: ShippingRegionSchema.nullable(),
+  reddit: ForumLinkSchema,
   referralLink: z.string(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ForumLinkSchema, ShippingRegionSchema } from '../accounts/schemas';
 
 /** Page size of the followers and following lists (the item lists' 36). */
 export const FOLLOW_PAGE_SIZE = 36;
@@ -14,13 +15,8 @@ export const UserProfileSchema = z.object({
   username: z.string(),
   bio: z.string(),
   avatar: z.string().nullable(),
-  shippingRegion: z.object({ code: z.string(), name: z.string() }).nullable(),
-  reddit: z.object({
-    isLinked: z.boolean(),
-    username: z.string().optional(),
-    timeJoined: z.string().optional(),
-    transactions: z.object({ count: z.number().int(), isTransferred: z.boolean() }),
-  }),
+  shippingRegion: ShippingRegionSchema.nullable(),
+  reddit: ForumLinkSchema,
   numFollowers: z.number().int(),
   numFollowing: z.number().int(),
   /** Platform sales plus trades transferred from the linked forum. */
