@@ -89,6 +89,21 @@ function toDetail(item: repo.ItemRow, parts: DetailParts): ItemDetail {
   };
 }
 
+/** The columns a seller's form sets, the same on create and on edit; the thumbnail follows the first photo. */
+function listingColumns(input: ValidItemInput) {
+  return {
+    categoryId: input.categoryId,
+    name: input.name,
+    description: input.description,
+    priceCents: dollarsToCents(input.price),
+    paymentEmail: input.payment,
+    offersAccepted: input.offersAccepted,
+    isFixedPrice: input.isFixedPrice,
+    photos: input.photos,
+    thumbnail: photoVariants(input.photos[0]!).list,
+  };
+}
+
 export function createItemsService(deps: ItemsDeps) {
   const { db, config, mailer } = deps;
   const commentLimit = deps.limits.create({ name: 'item-comments', points: COMMENTS_PER_DAY, durationSeconds: DAY_MS / 1000, blockSeconds: DAY_MS / 1000 });
@@ -181,17 +196,9 @@ export function createItemsService(deps: ItemsDeps) {
           throw new AppError(429, ITEM_ERRORS.tooManyPosts, { timeLeft });
         }
         const itemId = await repo.insertItem(tx, {
+          ...listingColumns(input),
           sellerId: userId,
-          categoryId: input.categoryId,
           saleTypeId: input.saleTypeId ?? 'individual',
-          name: input.name,
-          description: input.description,
-          priceCents: dollarsToCents(input.price),
-          paymentEmail: input.payment,
-          offersAccepted: input.offersAccepted,
-          isFixedPrice: input.isFixedPrice,
-          photos: input.photos,
-          thumbnail: photoVariants(input.photos[0]!).list,
           approvalStatus: 'pending',
         });
         await repo.insertShipping(tx, itemId, input.shippingPrices.map((s) => ({ code: s.code, priceCents: dollarsToCents(s.price) })));
@@ -205,16 +212,8 @@ export function createItemsService(deps: ItemsDeps) {
       if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.itemSold);
       await validateRefs(userId, input, false);
       await repo.updateItem(db, itemId, {
-        categoryId: input.categoryId,
+        ...listingColumns(input),
         ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
-        name: input.name,
-        description: input.description,
-        priceCents: dollarsToCents(input.price),
-        paymentEmail: input.payment,
-        offersAccepted: input.offersAccepted,
-        isFixedPrice: input.isFixedPrice,
-        photos: input.photos,
-        thumbnail: photoVariants(input.photos[0]!).list,
         // A rejected listing goes back into the queue when its seller edits it.
         ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
       });
