@@ -15,29 +15,31 @@ export async function createUser(db: Database, overrides: Partial<typeof users.$
   return row;
 }
 
+/** An approved listing's row with test values, for inserting one or many at once. */
+export function itemValues(sellerId: string, overrides: Partial<typeof items.$inferInsert> = {}): typeof items.$inferInsert {
+  return {
+    sellerId,
+    categoryId: 'keyboards',
+    name: `Test board ${unique()}`,
+    description: 'A board for tests.',
+    priceCents: 10_000,
+    paymentEmail: 'seller@example.test',
+    offersAccepted: true,
+    isFixedPrice: true,
+    photos: ['/uploads/test/a.jpg'],
+    thumbnail: '/uploads/test/a-thumb.jpg',
+    approvalStatus: 'approved',
+    ...overrides,
+  };
+}
+
 export async function createItem(
   db: Database,
   sellerId: string,
   overrides: Partial<typeof items.$inferInsert> = {},
   shipping: Array<{ regionCode: string; priceCents: number }> = [{ regionCode: 'US', priceCents: 1000 }],
 ) {
-  const [row] = await db
-    .insert(items)
-    .values({
-      sellerId,
-      categoryId: 'keyboards',
-      name: `Test board ${unique()}`,
-      description: 'A board for tests.',
-      priceCents: 10_000,
-      paymentEmail: 'seller@example.test',
-      offersAccepted: true,
-      isFixedPrice: true,
-      photos: ['/uploads/test/a.jpg'],
-      thumbnail: '/uploads/test/a-thumb.jpg',
-      approvalStatus: 'approved',
-      ...overrides,
-    })
-    .returning();
+  const [row] = await db.insert(items).values(itemValues(sellerId, overrides)).returning();
   if (!row) throw new Error('item insert returned nothing');
   if (shipping.length > 0) await db.insert(itemShipping).values(shipping.map((s) => ({ itemId: row.id, ...s })));
   return row;

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { itemShipping, items, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
+import { itemValues } from '../../test/factories';
 import * as repo from './repo';
 
 const t = useTestApp();
@@ -35,22 +36,16 @@ describe('list query plans use indexes (both drivers)', () => {
         .values(
           Array.from({ length: 500 }, (_, j) => {
             const i = chunk + j;
-            return {
-              sellerId: sellers[i % sellers.length]!.id,
+            return itemValues(sellers[i % sellers.length]!.id, {
               categoryId: CATEGORIES[i % CATEGORIES.length]!,
               name: `Board ${i} ${i % 3 === 0 ? 'GMK Olivia' : 'Tofu 65%'}`,
               description: 'Lubed, hot-swap, with case.',
               priceCents: 1_000 + ((i * 7919) % 90_000),
-              paymentEmail: 'seller@example.test',
-              offersAccepted: true,
-              isFixedPrice: true,
-              photos: ['/uploads/test/a.jpg'],
-              thumbnail: '/uploads/test/a-thumb.jpg',
               // Most listings public; some pending, as in production.
-              approvalStatus: i % 10 === 0 ? ('pending' as const) : ('approved' as const),
+              approvalStatus: i % 10 === 0 ? 'pending' : 'approved',
               saveCount: i % 13,
               timeListed: new Date(start - i * 60_000),
-            };
+            });
           }),
         )
         .returning({ id: items.id });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { itemSaves, itemShipping, items } from '../../db/schema/index';
 import { useTestApp, type TestClient } from '../../test/app';
-import { createItem, createUser } from '../../test/factories';
+import { createItem, createUser, itemValues } from '../../test/factories';
 
 const t = useTestApp();
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
@@ -14,22 +14,7 @@ const ids = (body: Card[]) => body.map((i) => i._id);
 async function bulkItems(sellerId: string, rows: Array<Partial<typeof items.$inferInsert>>) {
   const inserted = await t.db.db
     .insert(items)
-    .values(
-      rows.map((r, i) => ({
-        sellerId,
-        categoryId: 'keyboards',
-        name: `Bulk board ${i}`,
-        description: 'A board for tests.',
-        priceCents: 10_000,
-        paymentEmail: 'seller@example.test',
-        offersAccepted: true,
-        isFixedPrice: true,
-        photos: ['/uploads/test/a.jpg'],
-        thumbnail: '/uploads/test/a-thumb.jpg',
-        approvalStatus: 'approved' as const,
-        ...r,
-      })),
-    )
+    .values(rows.map((r, i) => itemValues(sellerId, { name: `Bulk board ${i}`, ...r })))
     .returning({ id: items.id });
   await t.db.db.insert(itemShipping).values(inserted.map((r) => ({ itemId: r.id, regionCode: 'US', priceCents: 0 })));
   return inserted.map((r) => r.id);
