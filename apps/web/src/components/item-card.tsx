@@ -2,6 +2,7 @@ import { memo, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, photoVariants, type ItemSummary } from '@keeb/shared';
 import { Avatar } from './avatar';
+import { SaleTerms } from './sale-terms';
 import styles from './item-card.module.css';
 
 export type ItemCardView = 'grid' | 'compact';
@@ -71,12 +72,7 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
         <div className={styles.body}>
           <h2 className={styles.name}>{item.name}</h2>
           <p className={styles.price}>{formatPrice(item.priceSold ?? item.price)}</p>
-          {!sold && (item.isFixedPrice || item.offersAccepted) ? (
-            <p className={styles.terms}>
-              {item.isFixedPrice ? <span>Buy It Now</span> : null}
-              {item.offersAccepted ? <span>Accepts offers</span> : null}
-            </p>
-          ) : null}
+          <SaleTerms item={item} sold={sold} className={styles.terms} size="sm" />
         </div>
       </Link>
       {onToggleSave ? (

@@ -5,6 +5,7 @@ import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { ForumBadge } from '../../../components/forum-badge';
 import { LinkifiedText } from '../../../components/linkified-text';
+import { SaleTerms } from '../../../components/sale-terms';
 import { isApiError } from '../../../lib/api-error';
 import { timeAgo } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-meta';
@@ -97,12 +98,7 @@ function ItemView({ item, isLoggedIn, isUserItem }: { item: ItemDetail; isLogged
           ) : (
             <p className={styles.price}>{formatPrice(item.price)}</p>
           )}
-          {!sold && (item.isFixedPrice || item.offersAccepted) ? (
-            <p className={styles.terms}>
-              {item.isFixedPrice ? <span>Buy It Now</span> : null}
-              {item.offersAccepted ? <span>Accepts offers</span> : null}
-            </p>
-          ) : null}
+          <SaleTerms item={item} sold={sold} className={styles.terms} size="md" />
 
           <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} />
           <SaveToggle itemId={item._id} saved={item.isFollowing} count={item.likes} isLoggedIn={isLoggedIn} />
