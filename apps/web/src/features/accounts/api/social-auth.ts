@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api';
+import type { OAuthReturn } from '../../../lib/use-oauth-return';
 import type { SignedIn } from './sign-in';
 
 export type FacebookAuthType = 'signin' | 'signup';
@@ -9,11 +10,8 @@ export async function getFacebookRedirect(type: FacebookAuthType): Promise<strin
   return data.redirectUrl;
 }
 
-/** What a provider's redirect back to us carries: the code, and the state the server issued with the redirect. */
-export interface OAuthReturn {
-  code: string;
-  state?: string;
-}
+/** What a provider's redirect back carries (lib/use-oauth-return.ts reads it). */
+export type { OAuthReturn };
 
 /** POST /auth/facebook/verify: the provider sent the user back with `code` (and `state`). */
 export async function verifyFacebook({ code, state }: OAuthReturn, type: FacebookAuthType): Promise<SignedIn> {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
 import type { Settings } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { RedditIcon } from '../../../components/icons';
 import { browser } from '../../../lib/browser';
 import { sessionKeys } from '../../../lib/session';
+import { useOAuthReturn } from '../../../lib/use-oauth-return';
 import { getRedditRedirect, revokeReddit, transferRedditTrades, verifyReddit } from '../api/reddit';
 import { TEXTS } from '../messages';
 import styles from './settings-sections.module.css';
@@ -30,29 +30,11 @@ function formatJoined(timeJoined: string | undefined): string {
  */
 export function useRedditLinkCallback() {
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const code = searchParams.get('code');
-  const state = searchParams.get('state') ?? undefined;
-  const handledCode = useRef<string | null>(null);
   const verify = useMutation({
     mutationFn: verifyReddit,
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.settings }),
   });
-  const verifyCode = verify.mutate;
-
-  useEffect(() => {
-    if (!code || handledCode.current === code) return;
-    handledCode.current = code;
-    verifyCode({ code, state });
-    setSearchParams(
-      (params) => {
-        params.delete('code');
-        params.delete('state');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [code, state, verifyCode, setSearchParams]);
+  useOAuthReturn(verify.mutate);
 
   return { linking: verify.isPending, linked: verify.isSuccess, failed: verify.isError };
 }

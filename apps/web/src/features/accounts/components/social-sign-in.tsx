@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
 import { FormBanner } from '../../../components/form-banner';
 import { browser } from '../../../lib/browser';
+import { useOAuthReturn } from '../../../lib/use-oauth-return';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { useEnterSession } from '../api/sign-in';
 import { getFacebookRedirect, verifyFacebook, verifyGoogle, type OAuthReturn } from '../api/social-auth';
@@ -56,10 +56,6 @@ export function SocialSignIn({ mode, returnUrl }: SocialSignInProps) {
   const { providers } = useAuthProviders();
   const enterSession = useEnterSession();
   const [error, setError] = useState<string>();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const code = searchParams.get('code');
-  const state = searchParams.get('state') ?? undefined;
-  const handledCode = useRef<string | null>(null);
 
   const facebookStart = useMutation({
     mutationFn: () => getFacebookRedirect(mode),
@@ -82,22 +78,10 @@ export function SocialSignIn({ mode, returnUrl }: SocialSignInProps) {
     onError: () => setError(TEXTS.googleFailed),
   });
 
-  const verifyFacebookCode = facebookVerify.mutate;
-  useEffect(() => {
-    if (!code || handledCode.current === code) return;
-    handledCode.current = code;
+  useOAuthReturn((returned) => {
     setError(undefined);
-    verifyFacebookCode({ code, state });
-    // The code is single-use: a reload must not send it again.
-    setSearchParams(
-      (params) => {
-        params.delete('code');
-        params.delete('state');
-        return params;
-      },
-      { replace: true },
-    );
-  }, [code, state, verifyFacebookCode, setSearchParams]);
+    facebookVerify.mutate(returned);
+  });
 
   const googleClientId = providers.google?.clientId;
   const anyProvider = providers.facebook || Boolean(googleClientId);
