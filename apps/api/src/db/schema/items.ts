@@ -45,6 +45,11 @@ export const items = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /**
+     * The region codes of its item_shipping rows, sorted, kept by the item_shipping triggers (migration 0010): the
+     * Ships To filter reads them on the listing row the list already walks instead of probing item_shipping per row.
+     */
+    shipRegions: text('ship_regions').array().notNull().default(sql`'{}'::text[]`),
+    /**
      * Full-text search document: name (weight A) and description (weight B) with the 'simple' configuration, so
      * keyboard words (65, tkl, hot-swap, gmk) are kept as written, never stemmed or dropped as stop words.
      */
@@ -72,6 +77,8 @@ export const items = pgTable(
     // Search: full text over the public listings; typos and partial words are first widened to catalogue words
     // (search_words below), so every search is one full-text query the planner can estimate.
     index('items_search_idx').using('gin', t.search).where(PUBLIC),
+    // Ships To on its own or with a rare region: the listings that ship to any of the asked regions.
+    index('items_ship_regions_idx').using('gin', t.shipRegions).where(PUBLIC),
     // A seller's listings (profile, /me listed and sold) and a buyer's purchases, newest first.
     index('items_seller_idx').on(t.sellerId, t.timeListed.desc(), t.id.desc()),
     index('items_purchaser_idx').on(t.purchaserId, t.timeListed.desc(), t.id.desc()).where(sql`${t.purchaserId} is not null`),
@@ -128,7 +135,7 @@ export const itemShipping = pgTable(
       .references(() => regions.code),
     priceCents: integer('price_cents').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.itemId, t.regionCode] }), index('item_shipping_region_idx').on(t.regionCode, t.itemId), check('item_shipping_price_nonnegative', sql`${t.priceCents} >= 0`)],
+  (t) => [primaryKey({ columns: [t.itemId, t.regionCode] }), check('item_shipping_price_nonnegative', sql`${t.priceCents} >= 0`)],
 );
 
 /**

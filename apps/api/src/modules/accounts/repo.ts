@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accessRequests, accountTokens, contactMessages, karmaLedger, redditLinks, regions, users } from '../../db/schema/index';
+import { accessRequests, accountTokens, contactMessages, items, karmaLedger, redditLinks, regions, users } from '../../db/schema/index';
 
 const active = isNull(users.removedAt);
 const usernameIs = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
@@ -174,6 +174,8 @@ export async function insertContactMessage(db: Queryable, values: typeof contact
 /**
  * Removes an account without breaking other people's pages: the row stays (their conversations, comments and
  * ratings still point at it and show 'User Not Found'), but everything personal is erased and the name freed.
+ * Its unsold listings are withdrawn (sold ones stay in their buyers' records), so public lists never need to ask
+ * whether a listing's seller still exists.
  */
 export async function scrubUser(db: Queryable, userId: string) {
   const tag = userId.replaceAll('-', '');
@@ -192,6 +194,10 @@ export async function scrubUser(db: Queryable, userId: string) {
       removedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
+  await db
+    .update(items)
+    .set({ removedAt: sql`now()` })
+    .where(and(eq(items.sellerId, userId), isNull(items.removedAt), isNull(items.purchaserId)));
   await db.delete(redditLinks).where(eq(redditLinks.userId, userId));
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { items, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
 import { linkTokenFor } from '../../test/outbox';
@@ -182,6 +182,8 @@ describe('POST /api/me/remove', () => {
     const { user, client } = await signedIn({ bio: 'about me', avatar: '/uploads/avatars/x.jpg' });
     const otherDevice = await t.clientAs(user.id);
     await createItem(t.db.db, user.id);
+    const buyer = await createUser(t.db.db);
+    const sold = await createItem(t.db.db, user.id, { purchaserId: buyer.id, priceSoldCents: 5000 });
     expect((await client.get('/api/items')).body).toHaveLength(1);
 
     const res = await client.post('/api/me/remove', { password: 'correct horse' });
@@ -189,6 +191,9 @@ describe('POST /api/me/remove', () => {
     expect((await client.get('/api/me/logged-in')).body).toEqual({ isLoggedIn: false });
     expect((await otherDevice.get('/api/me/logged-in')).body).toEqual({ isLoggedIn: false });
     expect((await client.get('/api/items')).body).toEqual([]);
+    // The sale stays in the buyer's records.
+    const [soldRow] = await t.db.db.select({ removedAt: items.removedAt }).from(items).where(eq(items.id, sold.id));
+    expect(soldRow!.removedAt).toBeNull();
 
     const [row] = await t.db.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ bio: '', avatar: null, passwordHash: null });

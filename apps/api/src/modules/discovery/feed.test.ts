@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
+import { scrubUser } from '../accounts/repo';
 
 const t = useTestApp();
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
@@ -57,8 +58,13 @@ describe('GET /api/items (home feed)', () => {
   });
 
   it('hides listings of removed accounts', async () => {
-    const gone = await createUser(t.db.db, { removedAt: new Date() });
+    const gone = await createUser(t.db.db);
+    const stays = await createUser(t.db.db);
     await createItem(t.db.db, gone.id);
-    expect((await (await t.client()).get('/api/items')).body).toEqual([]);
+    const kept = await createItem(t.db.db, stays.id);
+    const client = await t.client();
+    expect((await client.get('/api/items')).body).toHaveLength(2);
+    await scrubUser(t.db.db, gone.id);
+    expect((await client.get('/api/items')).body.map((i: { _id: string }) => i._id)).toEqual([kept.id]);
   });
 });

@@ -121,6 +121,29 @@ describe('filters', () => {
     expect(ids((await client.get('/api/items?saleType=individual')).body)).toEqual([board.id, caps.id]);
   });
 
+  it('keeps the regions a listing ships to in step with its shipping rows (the Ships To filter reads them)', async () => {
+    const seller = await createUser(t.db.db);
+    const board = await createItem(t.db.db, seller.id, {}, [
+      { regionCode: 'US', priceCents: 0 },
+      { regionCode: 'CA', priceCents: 900 },
+    ]);
+    const regionsOf = async () => (await t.db.db.select({ r: items.shipRegions }).from(items).where(eq(items.id, board.id)))[0]!.r;
+    const client = await t.client();
+    expect(await regionsOf()).toEqual(['CA', 'US']);
+
+    await t.db.db.insert(itemShipping).values({ itemId: board.id, regionCode: 'EU', priceCents: 1500 });
+    expect(await regionsOf()).toEqual(['CA', 'EU', 'US']);
+    expect(ids((await client.get('/api/items?regions=EU')).body)).toEqual([board.id]);
+
+    await t.db.db.update(itemShipping).set({ regionCode: 'UK' }).where(eq(itemShipping.regionCode, 'EU'));
+    expect(await regionsOf()).toEqual(['CA', 'UK', 'US']);
+    expect(ids((await client.get('/api/items?regions=EU')).body)).toEqual([]);
+
+    await t.db.db.delete(itemShipping).where(eq(itemShipping.itemId, board.id));
+    expect(await regionsOf()).toEqual([]);
+    expect(ids((await client.get('/api/items?regions=US,CA,UK')).body)).toEqual([]);
+  });
+
   it('shows only approved, unsold, present items of present sellers', async () => {
     const seller = await createUser(t.db.db);
     const buyer = await createUser(t.db.db);

@@ -4,6 +4,7 @@ import { follows, items, karmaLedger, redditLinks, users } from '../../db/schema
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, type TestClient } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
+import { scrubUser } from '../accounts/repo';
 import * as repo from './profiles-repo';
 
 const t = useTestApp();
@@ -259,7 +260,7 @@ describe('GET /api/me/items/followed', () => {
     const after = await client.get('/api/me/items/followed');
     expect(after.body.map((i: Card) => i.sellerId._id)).toEqual(Array(20).fill(a.id));
     // A removed seller's listings drop out.
-    await t.db.db.update(users).set({ removedAt: new Date() }).where(eq(users.id, a.id));
+    await scrubUser(t.db.db, a.id);
     expect((await client.get('/api/me/items/followed')).body).toEqual([]);
   });
 });

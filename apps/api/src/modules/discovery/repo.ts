@@ -1,11 +1,21 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { follows, itemSaves, itemShipping, items, users } from '../../db/schema/index';
+import { follows, itemSaves, items, users } from '../../db/schema/index';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
-/** Approved, unsold, not removed: the predicate of every public partial index (items_*_idx ... WHERE). */
-export const publicItem = and(eq(items.approvalStatus, 'approved'), isNull(items.purchaserId), isNull(items.removedAt));
+/**
+ * Approved, unsold, not removed: the predicate of every public partial index (items_*_idx ... WHERE). Written
+ * into the SQL, not bound: a prepared list's generic plan can only use those indexes when it sees the value.
+ */
+export const publicItem = and(sql`${items.approvalStatus} = 'approved'`, isNull(items.purchaserId), isNull(items.removedAt));
+
+/**
+ * A LIMIT written into the SQL text. drizzle binds a number as a parameter, and PostgreSQL cannot cost a generic
+ * plan for `limit $n`, so it would plan a prepared list again on every execution: about half its database time.
+ * (drizzle writes any object it is given as the limit into the query as is.)
+ */
+const literalLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
 
 /** The last item of the previous page. `ts` is an ISO timestamp (millisecond precision, like the column). */
 export interface Cursor {
@@ -42,7 +52,8 @@ export interface ListOptions {
   limit: number;
 }
 
-const summaryColumns = {
+/** A card's listing columns; the seller's come from users (cardColumns, summaryColumns). */
+const listingColumns = {
   id: items.id,
   name: items.name,
   priceCents: items.priceCents,
@@ -55,10 +66,11 @@ const summaryColumns = {
   isFixedPrice: items.isFixedPrice,
   timeListed: items.timeListed,
   saveCount: items.saveCount,
-  sellerId: users.id,
-  sellerUsername: users.username,
-  sellerAvatar: users.avatar,
 };
+
+const sellerColumns = { sellerId: users.id, sellerUsername: users.username, sellerAvatar: users.avatar };
+
+const summaryColumns = { ...listingColumns, ...sellerColumns };
 
 /**
  * How a value enters a list query: as itself (a one-off query, planned with its values) or as a named placeholder
@@ -114,29 +126,33 @@ function cursorShape(sort: ListSort, c: Cursor): string {
   }
 }
 
+/** The sort columns of the listings table or of a page of it (buildListQuery's derived table). */
+type SortColumns = { timeListed: SQLWrapper; id: SQLWrapper; priceCents: SQLWrapper; saveCount: SQLWrapper };
+
 /**
  * ORDER BY per sort, with the NULLS order of the index it walks (drizzle-kit writes DESC NULLS LAST and ASC
  * NULLS LAST; a backward walk reads ASC NULLS FIRST / DESC NULLS FIRST). Every column is NOT NULL anyway.
  */
-function orderFor(sort: ListSort): SQL[] {
+function orderFor(sort: ListSort, c: SortColumns = items): SQL[] {
   switch (sort) {
     case 'def':
-      return [sql`${items.timeListed} desc nulls last`, sql`${items.id} desc nulls last`]; // items_feed_idx forward
+      return [sql`${c.timeListed} desc nulls last`, sql`${c.id} desc nulls last`]; // items_feed_idx forward
     case 'old':
-      return [sql`${items.timeListed} asc nulls first`, sql`${items.id} asc nulls first`]; // items_feed_idx backward
+      return [sql`${c.timeListed} asc nulls first`, sql`${c.id} asc nulls first`]; // items_feed_idx backward
     case 'low':
-      return [sql`${items.priceCents} asc nulls last`, sql`${items.id} asc nulls last`]; // items_price_idx forward
+      return [sql`${c.priceCents} asc nulls last`, sql`${c.id} asc nulls last`]; // items_price_idx forward
     case 'high':
-      return [sql`${items.priceCents} desc nulls first`, sql`${items.id} desc nulls first`]; // items_price_idx backward
+      return [sql`${c.priceCents} desc nulls first`, sql`${c.id} desc nulls first`]; // items_price_idx backward
     case 'rate':
-      return [sql`${items.saveCount} desc nulls last`, sql`${items.timeListed} desc nulls last`, sql`${items.id} desc nulls last`];
+      return [sql`${c.saveCount} desc nulls last`, sql`${c.timeListed} desc nulls last`, sql`${c.id} desc nulls last`];
   }
 }
 
 function scopeCondition(scope: ListScope, v: Bind): SQL | undefined {
   switch (scope.kind) {
+    // A removed account's unsold listings are withdrawn with it (accounts scrubUser): no seller condition needed.
     case 'public':
-      return and(publicItem, isNull(users.removedAt));
+      return publicItem;
     case 'sellerPublic':
       return and(publicItem, sql`${items.sellerId} = ${v('userId', scope.sellerId)}::uuid`);
     case 'listed':
@@ -148,7 +164,6 @@ function scopeCondition(scope: ListScope, v: Bind): SQL | undefined {
     case 'followed':
       return and(
         publicItem,
-        isNull(users.removedAt),
         sql`${items.sellerId} in (select ${follows.followedId} from ${follows} where ${follows.followerId} = ${v('userId', scope.userId)}::uuid)`,
       );
   }
@@ -196,27 +211,48 @@ export async function withTsquery(db: Queryable, o: ListOptions): Promise<ListOp
   return tsquery ? { ...o, tsquery } : undefined;
 }
 
+/**
+ * The page is chosen from items alone and its 36 sellers looked up after: a search that sorts thousands of
+ * matches would otherwise join (and hash every seller for) all of them first.
+ */
 function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
   const categoryIds = o.categoryIds ?? [];
   const regionCodes = o.regionCodes ?? [];
-  return db
-    .select(summaryColumns)
+  const page = db
+    .select({ ...listingColumns, listingSellerId: items.sellerId })
     .from(items)
-    .innerJoin(users, eq(users.id, items.sellerId))
     .where(
       and(
         scopeCondition(o.scope, v),
         categoryIds.length ? inArray(items.categoryId, categoryIds.map((id, i) => v(`category${i}`, id))) : undefined,
         o.saleTypeId ? sql`${items.saleTypeId} = ${v('saleTypeId', o.saleTypeId)}` : undefined,
         regionCodes.length
-          ? sql`exists (select 1 from ${itemShipping} where ${itemShipping.itemId} = ${items.id} and ${inArray(itemShipping.regionCode, regionCodes.map((code, i) => v(`region${i}`, code)))})`
+          ? sql`${items.shipRegions} && array[${sql.join(
+              regionCodes.map((code, i) => sql`${v(`region${i}`, code)}`),
+              sql`, `,
+            )}]::text[]`
           : undefined,
         o.search ? sql`${items.search} @@ ${v('tsquery', o.tsquery ?? '')}::tsquery` : undefined,
         afterCursor(o.sort, o.cursor, v),
       ),
     )
     .orderBy(...orderFor(o.sort))
-    .limit(o.limit);
+    .limit(literalLimit(o.limit))
+    .as('page');
+  const { listingSellerId, ...pageListing } = page._.selectedFields;
+  // A lookup per card. Its LIMIT (one row by primary key anyway) keeps the planner from flattening it into a join
+  // it may run as a hash of every seller.
+  const seller = db
+    .select({ sellerId: users.id, sellerUsername: users.username, sellerAvatar: users.avatar })
+    .from(users)
+    .where(eq(users.id, listingSellerId))
+    .limit(literalLimit(1))
+    .as('seller');
+  return db
+    .select({ ...pageListing, sellerId: seller.sellerId, sellerUsername: seller.sellerUsername, sellerAvatar: seller.sellerAvatar })
+    .from(page)
+    .crossJoinLateral(seller)
+    .orderBy(...orderFor(o.sort, page));
 }
 
 /** A page query with its values in it, as listPage runs a search: for EXPLAIN (explain.test.ts, the benchmark). */
@@ -228,13 +264,13 @@ const preparedLists = new WeakMap<Queryable, Map<string, PreparedList>>();
 
 /**
  * One page of a list. Lists without search run as named prepared statements, one per query shape (scope, sort,
- * cursor fields, number of categories and regions): the SQL is built and parsed once per connection and only
+ * cursor fields, number of categories and regions, page size): the SQL is built and parsed once per connection and only
  * bound after that, which halves the database's work per page and skips rebuilding the query in Node. A search
  * runs as a one-off query so the planner sees its tsquery and picks the index that suits how many rows match.
  */
 export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]> {
   if (o.search) return listQuery(db, o);
-  const shape = [o.scope.kind, o.sort, cursorShape(o.sort, o.cursor), o.categoryIds?.length ?? 0, o.regionCodes?.length ?? 0, o.saleTypeId ? 's' : ''].join('_');
+  const shape = [o.scope.kind, o.sort, cursorShape(o.sort, o.cursor), o.categoryIds?.length ?? 0, o.regionCodes?.length ?? 0, o.saleTypeId ? 's' : '', o.limit].join('_');
   let byShape = preparedLists.get(db);
   if (!byShape) preparedLists.set(db, (byShape = new Map()));
   let prepared = byShape.get(shape);
