@@ -1,11 +1,12 @@
 /**
- * EXPLAIN ANALYZE of each case's page query, built by the API's own code (service.listOptionsFor, repo.withTsquery,
- * repo.listQuery) with the same values, reduced to a one-line shape: node types and index names.
+ * EXPLAIN ANALYZE of each case's page queries, built by the API's own code (service.listOptionsFor, repo.withTsquery,
+ * repo.listQuery, search-window.ts) with the same values, reduced to a one-line shape: node types and index names.
  */
 import { sql } from 'drizzle-orm';
 import { ItemListQuerySchema } from '@keeb/shared';
 import type { Database } from '../apps/api/src/db/client';
 import * as repo from '../apps/api/src/modules/discovery/repo';
+import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
 import type { BenchCase } from './cases';
 
@@ -46,14 +47,34 @@ function hasSeqScan(node: PlanNode): boolean {
   return (node.Plans ?? []).some(hasSeqScan);
 }
 
-/** Undefined when the case's search cannot match anything (the API then answers [] without a page query). */
-export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
-  const options = await repo.withTsquery(db, listOptionsFor(c.scope, ItemListQuerySchema.parse(c.query)));
-  if (!options) return undefined;
+async function explain(db: Database, options: repo.ListOptions): Promise<Plan> {
   const result = (await db.execute(sql`explain (analyze, format json) ${repo.listQuery(db, options)}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
   const raw = Object.values(result.rows[0]!)[0];
   const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode; 'Execution Time': number }>;
   return { shape: shapeOf(top!.Plan), seqScan: hasSeqScan(top!.Plan), executionMs: top!['Execution Time'] };
+}
+
+/**
+ * The plans of the queries the API runs for the case's page. Undefined when its search cannot match anything (the
+ * API then answers [] without a page query). A newest-first search is its window query, then, when the window
+ * did not fill the page, the query for the older listings (search-window.ts, newestFirstSearchPage).
+ */
+export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
+  const options = await repo.withTsquery(db, listOptionsFor(c.scope, ItemListQuerySchema.parse(c.query)));
+  if (!options) return undefined;
+  const window = options.search && options.sort === 'def' ? await windowOf(db, options) : undefined;
+  if (!window) return explain(db, options);
+  const newestDay = repo.listDay(options.cursor.ts ? new Date(options.cursor.ts) : new Date());
+  const label = `last ${newestDay - window.fromDay!} days${window.walkWindow ? ', walked' : ''}`;
+  const recent = await explain(db, window);
+  const found = (await repo.listQuery(db, window)).length;
+  if (found === options.limit) return { ...recent, shape: `${label}: ${recent.shape}` };
+  const older = await explain(db, beforeWindow(window, found));
+  return {
+    shape: `${label} (${found} rows): ${recent.shape}, then older: ${older.shape}`,
+    seqScan: recent.seqScan || older.seqScan,
+    executionMs: recent.executionMs + older.executionMs,
+  };
 }

@@ -35,11 +35,15 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // Extensions must be loaded on every open (search uses pg_trgm), not only when the migration creates them.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // Extensions must be loaded on every open (search uses pg_trgm and btree_gin), not only when the migration
+  // creates them.
+  const [{ pg_trgm }, { btree_gin }] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+  ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

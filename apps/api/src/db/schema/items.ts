@@ -45,6 +45,13 @@ export const items = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /**
+     * Whole UTC days from 2000-01-01 to timeListed (listDay in discovery/repo.ts computes the same): beside the
+     * search vector in items_search_day_idx, it lets a newest-first search read only recent days' matches.
+     */
+    listedDay: integer('listed_day')
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof sql> => sql`((time_listed AT TIME ZONE 'UTC')::date - DATE '2000-01-01')`),
+    /**
      * The region codes of its item_shipping rows, sorted, kept by the item_shipping triggers (migration 0010): the
      * Ships To filter reads them on the listing row the list already walks instead of probing item_shipping per row.
      */
@@ -75,8 +82,10 @@ export const items = pgTable(
     // sort=rate: most saved first, newest first among equals.
     index('items_rate_idx').on(t.saveCount.desc(), t.timeListed.desc(), t.id.desc()).where(PUBLIC),
     // Search: full text over the public listings; typos and partial words are first widened to catalogue words
-    // (search_words below), so every search is one full-text query the planner can estimate.
-    index('items_search_idx').using('gin', t.search).where(PUBLIC),
+    // (search_words below), so every search is one full-text query the planner can estimate. The listing day
+    // beside the words (btree_gin) lets a newest-first search intersect both inside the index: the matches of
+    // the last days only, not every match of a word found in thousands of listings.
+    index('items_search_day_idx').using('gin', t.search, t.listedDay).where(PUBLIC),
     // Ships To on its own or with a rare region: the listings that ship to any of the asked regions.
     index('items_ship_regions_idx').using('gin', t.shipRegions).where(PUBLIC),
     // A seller's listings (profile, /me listed and sold) and a buyer's purchases, newest first.

@@ -50,7 +50,22 @@ export interface ListOptions {
   sort: ListSort;
   cursor: Cursor;
   limit: number;
+  /** Only listings from this listing day on (listDay): a search's recent window (search-window.ts). */
+  fromDay?: number | undefined;
+  /**
+   * Read the window by walking items_feed_idx newest first until the page is full (words in many listings), not
+   * through items_search_day_idx (every match of the window, then a sort).
+   */
+  walkWindow?: boolean | undefined;
+  /** Only listings from before this listing day: the rest of a search after its window. */
+  beforeDay?: number | undefined;
 }
+
+const DAY_MS = 86_400_000;
+const DAY_ZERO = Date.UTC(2000, 0, 1);
+/** items.listed_day of a time: whole UTC days since 2000-01-01, as the generated column computes it. */
+export const listDay = (time: Date) => Math.floor((time.getTime() - DAY_ZERO) / DAY_MS);
+const dayStart = (day: number) => new Date(DAY_ZERO + day * DAY_MS).toISOString();
 
 /** A card's listing columns; the seller's come from users (cardColumns, summaryColumns). */
 const listingColumns = {
@@ -148,6 +163,20 @@ function orderFor(sort: ListSort, c: SortColumns = items): SQL[] {
   }
 }
 
+/**
+ * The full-text match. For a walk of the window it is wrapped so no index can serve it: the planner then walks
+ * items_feed_idx from the newest listing to the window's start at most, instead of reading every match.
+ */
+const searchCondition = (tsquery: SQL, forWalk: boolean) =>
+  forWalk ? sql`coalesce(${items.search} @@ ${tsquery}, false)` : sql`${items.search} @@ ${tsquery}`;
+
+/**
+ * Newest first, in an order no index provides: the same order (the columns are NOT NULL), but the planner cannot
+ * walk items_feed_idx for it and filter. A search's window (fromDay) must be read through items_search_day_idx,
+ * whose cost is bounded by the listings of the window; a walk filtered by the day would not stop at the window.
+ */
+const newestFirstBySort = [sql`${items.timeListed} desc nulls first`, sql`${items.id} desc nulls first`];
+
 function scopeCondition(scope: ListScope, v: Bind): SQL | undefined {
   switch (scope.kind) {
     // A removed account's unsold listings are withdrawn with it (accounts scrubUser): no seller condition needed.
@@ -218,6 +247,7 @@ export async function withTsquery(db: Queryable, o: ListOptions): Promise<ListOp
 function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
   const categoryIds = o.categoryIds ?? [];
   const regionCodes = o.regionCodes ?? [];
+  const walk = o.fromDay !== undefined && o.walkWindow === true;
   const page = db
     .select({ ...listingColumns, listingSellerId: items.sellerId })
     .from(items)
@@ -232,11 +262,18 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
               sql`, `,
             )}]::text[]`
           : undefined,
-        o.search ? sql`${items.search} @@ ${v('tsquery', o.tsquery ?? '')}::tsquery` : undefined,
+        o.search ? searchCondition(sql`${v('tsquery', o.tsquery ?? '')}::tsquery`, walk) : undefined,
+        o.fromDay === undefined
+          ? undefined
+          : walk
+            ? sql`${items.timeListed} >= ${v('from', dayStart(o.fromDay))}::timestamptz`
+            : sql`${items.listedDay} >= ${v('fromDay', o.fromDay)}::integer`,
+        // On the time, not the day: a walk of items_feed_idx starts there.
+        o.beforeDay === undefined ? undefined : sql`${items.timeListed} < ${v('before', dayStart(o.beforeDay))}::timestamptz`,
         afterCursor(o.sort, o.cursor, v),
       ),
     )
-    .orderBy(...orderFor(o.sort))
+    .orderBy(...(o.fromDay !== undefined && !walk && o.sort === 'def' ? newestFirstBySort : orderFor(o.sort)))
     .limit(literalLimit(o.limit))
     .as('page');
   const { listingSellerId, ...pageListing } = page._.selectedFields;
@@ -264,13 +301,14 @@ const preparedLists = new WeakMap<Queryable, Map<string, PreparedList>>();
 
 /**
  * One page of a list. Lists without search run as named prepared statements, one per query shape (scope, sort,
- * cursor fields, number of categories and regions, page size): the SQL is built and parsed once per connection and only
+ * cursor fields, number of categories and regions, day bounds, page size): the SQL is built and parsed once per connection and only
  * bound after that, which halves the database's work per page and skips rebuilding the query in Node. A search
  * runs as a one-off query so the planner sees its tsquery and picks the index that suits how many rows match.
  */
 export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]> {
   if (o.search) return listQuery(db, o);
-  const shape = [o.scope.kind, o.sort, cursorShape(o.sort, o.cursor), o.categoryIds?.length ?? 0, o.regionCodes?.length ?? 0, o.saleTypeId ? 's' : '', o.limit].join('_');
+  const days = `${o.fromDay === undefined ? '' : o.walkWindow ? 'w' : 'f'}${o.beforeDay === undefined ? '' : 'b'}`;
+  const shape = [o.scope.kind, o.sort, cursorShape(o.sort, o.cursor), o.categoryIds?.length ?? 0, o.regionCodes?.length ?? 0, o.saleTypeId ? 's' : '', days, o.limit].join('_');
   let byShape = preparedLists.get(db);
   if (!byShape) preparedLists.set(db, (byShape = new Map()));
   let prepared = byShape.get(shape);
@@ -285,6 +323,9 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
     cursorId: o.cursor.id,
     priceCents: o.cursor.priceCents,
     likes: o.cursor.likes,
+    fromDay: o.fromDay,
+    from: o.fromDay === undefined ? undefined : dayStart(o.fromDay),
+    before: o.beforeDay === undefined ? undefined : dayStart(o.beforeDay),
   };
   o.categoryIds?.forEach((id, i) => (values[`category${i}`] = id));
   o.regionCodes?.forEach((code, i) => (values[`region${i}`] = code));

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
+import { newestFirstSearchPage } from './search-window';
 
 type Row = Awaited<ReturnType<typeof repo.listPage>>[number] & { savedAt?: Date };
 
@@ -75,7 +76,8 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
 
   async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
     const options = await repo.withTsquery(db, listOptionsFor(scope, query));
-    const rows = options ? await repo.listPage(db, options) : [];
+    if (!options) return [];
+    const rows = options.search && options.sort === 'def' ? await newestFirstSearchPage(db, options) : await repo.listPage(db, options);
     return toSummaries(rows, viewerId);
   }
 

@@ -1,0 +1,3 @@
+DROP INDEX "items_search_idx";--> statement-breakpoint
+ALTER TABLE "items" ADD COLUMN "listed_day" integer GENERATED ALWAYS AS (((time_listed AT TIME ZONE 'UTC')::date - DATE '2000-01-01')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "items_search_day_idx" ON "items" USING gin ("search","listed_day") WHERE "items"."approval_status" = 'approved' and "items"."purchaser_id" is null and "items"."removed_at" is null;
