@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import { and, eq, fillPlaceholders, inArray, isNotNull, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { arrayRows, type Queryable, type RenderedQuery } from '../../db/client';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
@@ -296,25 +296,36 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
 export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o, asValue);
 
 type ListRow = Awaited<ReturnType<typeof listQuery>>[number];
-type PreparedList = { execute(values: Record<string, unknown>): Promise<ListRow[]> };
-const preparedLists = new WeakMap<Queryable, Map<string, PreparedList>>();
+
+/** The select list of buildListQuery, in order: the listing's columns, then the seller's. */
+const listRowKeys = [...Object.keys(listingColumns), 'sellerId', 'sellerUsername', 'sellerAvatar'];
+
+function toListRows(rows: unknown[][]): ListRow[] {
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {};
+    listRowKeys.forEach((key, i) => (row[key] = values[i]));
+    return row as ListRow;
+  });
+}
+
+/** Prepared list statements by shape: their name and SQL, rendered once with placeholders for the values. */
+const preparedLists = new Map<string, { name: string; query: RenderedQuery }>();
 
 /**
- * One page of a list. Lists without search run as named prepared statements, one per query shape (scope, sort,
- * cursor fields, number of categories and regions, day bounds, page size): the SQL is built and parsed once per connection and only
- * bound after that, which halves the database's work per page and skips rebuilding the query in Node. A search
- * runs as a one-off query so the planner sees its tsquery and picks the index that suits how many rows match.
+ * One page of a list, rows read as arrays (arrayRows). Lists without search run as named prepared statements,
+ * one per query shape (scope, sort, cursor fields, number of categories and regions, day bounds, page size): the
+ * SQL is built once and parsed once per connection, then only bound, which halves the database's work per page
+ * and skips rebuilding the query in Node. A search runs as a one-off query so the planner sees its tsquery and
+ * picks the index that suits how many rows match.
  */
 export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]> {
-  if (o.search) return listQuery(db, o);
+  if (o.search) return toListRows(await arrayRows(db, listQuery(db, o).toSQL()));
   const days = `${o.fromDay === undefined ? '' : o.walkWindow ? 'w' : 'f'}${o.beforeDay === undefined ? '' : 'b'}`;
   const shape = [o.scope.kind, o.sort, cursorShape(o.sort, o.cursor), o.categoryIds?.length ?? 0, o.regionCodes?.length ?? 0, o.saleTypeId ? 's' : '', days, o.limit].join('_');
-  let byShape = preparedLists.get(db);
-  if (!byShape) preparedLists.set(db, (byShape = new Map()));
-  let prepared = byShape.get(shape);
+  let prepared = preparedLists.get(shape);
   if (!prepared) {
-    prepared = buildListQuery(db, o, asPlaceholder).prepare(`items_list_${shape}`) as unknown as PreparedList;
-    byShape.set(shape, prepared);
+    prepared = { name: `items_list_${shape}`, query: buildListQuery(db, o, asPlaceholder).toSQL() };
+    preparedLists.set(shape, prepared);
   }
   const values: Record<string, unknown> = {
     userId: scopeUserId(o.scope),
@@ -329,7 +340,8 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   };
   o.categoryIds?.forEach((id, i) => (values[`category${i}`] = id));
   o.regionCodes?.forEach((code, i) => (values[`region${i}`] = code));
-  return prepared.execute(values);
+  const rows = await arrayRows(db, { sql: prepared.query.sql, params: fillPlaceholders(prepared.query.params, values) }, prepared.name);
+  return toListRows(rows);
 }
 
 /** The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id). */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { items } from '../../db/schema/index';
 import { listDay, listPage, publicItem, type ListOptions } from './repo';
+import { tsqueryShare } from './tsquery-share';
 
 /**
  * How many of the newest public listings a newest-first search reads first. A word in a few thousand listings
@@ -46,14 +47,11 @@ async function commonWordShares(db: Queryable): Promise<Map<string, number>> {
 }
 
 /**
- * Whether every word of a search is common. Only a hint for how to read the window, never for what is found:
- * the words are split here roughly as the 'simple' configuration does, and statistics are estimates.
+ * Whether a search's full-text query matches at least COMMON_WORD_SHARE of listings, estimated from the word
+ * statistics (tsqueryShare). Only a hint for how to read the window, never for what is found.
  */
-export async function hasOnlyCommonWords(db: Queryable, search: string): Promise<boolean> {
-  const words = search.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (words.length === 0) return false;
-  const shares = await commonWordShares(db);
-  return words.every((w) => (shares.get(w) ?? 0) >= COMMON_WORD_SHARE);
+export async function isCommonSearch(db: Queryable, tsquery: string): Promise<boolean> {
+  return tsqueryShare(tsquery, await commonWordShares(db)) >= COMMON_WORD_SHARE;
 }
 
 /**
@@ -80,8 +78,8 @@ export async function windowDays(db: Queryable, listings: number): Promise<numbe
 /**
  * A newest-first search page in at most two queries: first the matches listed in the window of days before the
  * cursor (or today); when they do not fill the page, the rest from the listings before the window. Exact: every
- * listing outside the window is older than every listing in it. The window is walked newest first when every
- * word is common (a page within a few hundred listings) and otherwise read through items_search_day_idx, which
+ * listing outside the window is older than every listing in it. The window is walked newest first when the
+ * search is common (a page within a few hundred listings) and otherwise read through items_search_day_idx, which
  * intersects the words and the days inside the index. Either way its cost is bounded by the window's listings,
  * whatever the planner guesses about how often words appear together.
  */
@@ -99,7 +97,7 @@ export async function windowOf(db: Queryable, o: ListOptions, listings = SEARCH_
   const days = await windowDays(db, listings);
   if (days === undefined) return undefined;
   const fromDay = listDay(o.cursor.ts ? new Date(o.cursor.ts) : new Date()) - days;
-  return { ...o, fromDay, walkWindow: await hasOnlyCommonWords(db, o.search ?? '') };
+  return { ...o, fromDay, walkWindow: await isCommonSearch(db, o.tsquery ?? '') };
 }
 
 /** The query for the rest of the page from before the window, when the window found only `found` matches. */
