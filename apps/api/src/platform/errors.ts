@@ -53,7 +53,7 @@ export const errorMiddleware: ErrorRequestHandler = (error, req, res, next) => {
     res.status(known.status).json({ message: known.code, ...known.details });
     return;
   }
-  // Logged with the request id by pino-http's req.log; the client learns nothing about internals.
-  req.log.error({ err: error }, 'unhandled error');
+  // Logged with the request id; the client learns nothing about internals.
+  req.log.error({ reqId: req.id, err: error }, 'unhandled error');
   res.status(500).json({ message: ERROR_CODES.somethingWentWrong });
 };

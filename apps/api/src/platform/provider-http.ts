@@ -47,7 +47,7 @@ export async function withProvider<T>(req: Request, failureCode: string, work: (
     return await work();
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
-    req.log.warn({ err: error }, 'outside service failed');
+    req.log.warn({ reqId: req.id, err: error }, 'outside service failed');
     const refused = error.status !== undefined && error.status >= 400 && error.status < 500;
     throw new AppError(refused ? 400 : 502, failureCode);
   }
