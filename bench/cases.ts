@@ -68,7 +68,7 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
       name: "profile: seller's listings",
       kind: 'list',
       path: `/api/user/${encodeURIComponent(seller.username)}/items/listed`,
-      scope: { kind: 'sellerPublic', sellerId: seller.id },
+      scope: { kind: 'sellerPublic', username: seller.username },
       query: sellerQuery,
     },
   ];

@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
 import { ERROR_CODES } from '@keeb/shared';
+// The request's id and log (req.id, req.log) are declared with the access log.
+import type {} from './logger';
 
 /** The one error type services throw. The middleware below writes it as `{ message: code, ...details }`. */
 export class AppError extends Error {

@@ -4,6 +4,7 @@ import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { itemSaves, itemShipping, items } from '../../db/schema/index';
 import { useTestApp, type TestClient } from '../../test/app';
 import { createItem, createUser, itemValues } from '../../test/factories';
+import { scrubUser } from '../accounts/repo';
 
 const t = useTestApp();
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
@@ -256,8 +257,13 @@ describe('user and me lists', () => {
     const client = await t.client();
     expect(ids((await client.get('/api/user/seller_prof/items/listed')).body)).toEqual([a.id, b.id]);
     expect(ids((await client.get(`/api/user/Seller_Prof/items/listed?ts=${encodeURIComponent(a.timeListed.toISOString())}&cursorId=${a.id}`)).body)).toEqual([b.id]);
+    // Past the last page a known seller answers an empty page, an unknown or removed one 404.
+    const end = await client.get(`/api/user/seller_prof/items/listed?ts=${encodeURIComponent(b.timeListed.toISOString())}&cursorId=${b.id}`);
+    expect([end.status, end.body]).toEqual([200, []]);
     const missing = await client.get('/api/user/nobody_here/items/listed');
     expect(missing.status).toBe(404);
+    await scrubUser(t.db.db, other.id);
+    expect((await client.get(`/api/user/${other.username}/items/listed`)).status).toBe(404);
   });
 
   it('GET /api/me/items/listed|sold|purchased|saved', async () => {

@@ -27,8 +27,11 @@ export interface Cursor {
 
 export type ListScope =
   | { kind: 'public' }
-  /** A seller's public listings (their profile). */
-  | { kind: 'sellerPublic'; sellerId: string }
+  /**
+   * A seller's public listings (their profile), by username: resolved inside the page query, so a profile page
+   * is one round trip. No rows can also mean no such seller (see userIdByUsername).
+   */
+  | { kind: 'sellerPublic'; username: string }
   /** The owner's own not-removed listings in any approval state (/me Listed). */
   | { kind: 'listed'; userId: string }
   /** The owner's listings that found a buyer (/me Sold). */
@@ -183,7 +186,10 @@ function scopeCondition(scope: ListScope, v: Bind): SQL | undefined {
     case 'public':
       return publicItem;
     case 'sellerPublic':
-      return and(publicItem, sql`${items.sellerId} = ${v('userId', scope.sellerId)}::uuid`);
+      return and(
+        publicItem,
+        sql`${items.sellerId} = (select ${users.id} from ${users} where lower(${users.username}) = lower(${v('username', scope.username)}) and ${users.removedAt} is null)`,
+      );
     case 'listed':
       return and(sql`${items.sellerId} = ${v('userId', scope.userId)}::uuid`, isNull(items.removedAt));
     case 'sold':
@@ -198,7 +204,7 @@ function scopeCondition(scope: ListScope, v: Bind): SQL | undefined {
   }
 }
 
-const scopeUserId = (scope: ListScope) => (scope.kind === 'public' ? undefined : scope.kind === 'sellerPublic' ? scope.sellerId : scope.userId);
+const scopeUserId = (scope: ListScope) => (scope.kind === 'public' || scope.kind === 'sellerPublic' ? undefined : scope.userId);
 
 /**
  * A search text as its full-text query, in tsquery text form: search_tsquery() (migration 0008) matches the words
@@ -329,6 +335,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   }
   const values: Record<string, unknown> = {
     userId: scopeUserId(o.scope),
+    username: o.scope.kind === 'sellerPublic' ? o.scope.username : undefined,
     saleTypeId: o.saleTypeId,
     ts: o.cursor.ts,
     cursorId: o.cursor.id,

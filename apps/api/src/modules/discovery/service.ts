@@ -94,9 +94,10 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
 
     /** GET /api/user/{username}/items/listed: the seller's public listings; unknown or removed users are 404. */
     async sellerListed(username: string, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
-      const sellerId = await repo.userIdByUsername(db, username);
-      if (!sellerId) throw new AppError(404, ERROR_CODES.notFound);
-      return page({ kind: 'sellerPublic', sellerId }, query, viewerId);
+      const cards = await page({ kind: 'sellerPublic', username }, query, viewerId);
+      // The page query resolves the username itself; only an empty page needs to know whether the seller exists.
+      if (cards.length === 0 && !(await repo.userIdByUsername(db, username))) throw new AppError(404, ERROR_CODES.notFound);
+      return cards;
     },
 
     /** GET /api/me/items/listed|sold|purchased: the signed-in user's lists, newest first. */
