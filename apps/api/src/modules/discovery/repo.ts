@@ -298,7 +298,7 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
     .orderBy(...orderFor(o.sort, page));
 }
 
-/** A page query with its values in it, as listPage runs a search: for EXPLAIN (explain.test.ts, the benchmark). */
+/** A page query with its values in it: for EXPLAIN (explain.test.ts, the benchmark). */
 export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o, asValue);
 
 type ListRow = Awaited<ReturnType<typeof listQuery>>[number];
@@ -314,20 +314,29 @@ function toListRows(rows: unknown[][]): ListRow[] {
   });
 }
 
-/** Prepared list statements by shape: their name and SQL, rendered once with placeholders for the values. */
+/** List queries by shape: their statement name and SQL, rendered once with placeholders for the values. */
 const preparedLists = new Map<string, { name: string; query: RenderedQuery }>();
 
 /**
- * One page of a list, rows read as arrays (arrayRows). Lists without search run as named prepared statements,
- * one per query shape (scope, sort, cursor fields, number of categories and regions, day bounds, page size): the
- * SQL is built once and parsed once per connection, then only bound, which halves the database's work per page
- * and skips rebuilding the query in Node. A search runs as a one-off query so the planner sees its tsquery and
+ * One page of a list, rows read as arrays (arrayRows). The SQL of each query shape (scope, sort, cursor fields,
+ * number of categories and regions, search, day bounds, page size) is built once. Lists without search run as
+ * named prepared statements, parsed once per connection and then only bound, which halves the database's work
+ * per page. A search runs unnamed: PostgreSQL plans it with the values bound, so the planner sees its tsquery and
  * picks the index that suits how many rows match.
  */
 export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]> {
-  if (o.search) return toListRows(await arrayRows(db, listQuery(db, o).toSQL()));
   const days = `${o.fromDay === undefined ? '' : o.walkWindow ? 'w' : 'f'}${o.beforeDay === undefined ? '' : 'b'}`;
-  const shape = [o.scope.kind, o.sort, cursorShape(o.sort, o.cursor), o.categoryIds?.length ?? 0, o.regionCodes?.length ?? 0, o.saleTypeId ? 's' : '', days, o.limit].join('_');
+  const shape = [
+    o.scope.kind,
+    o.sort,
+    cursorShape(o.sort, o.cursor),
+    o.categoryIds?.length ?? 0,
+    o.regionCodes?.length ?? 0,
+    o.saleTypeId ? 's' : '',
+    o.search ? 'q' : '',
+    days,
+    o.limit,
+  ].join('_');
   let prepared = preparedLists.get(shape);
   if (!prepared) {
     prepared = { name: `items_list_${shape}`, query: buildListQuery(db, o, asPlaceholder).toSQL() };
@@ -337,6 +346,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
     userId: scopeUserId(o.scope),
     username: o.scope.kind === 'sellerPublic' ? o.scope.username : undefined,
     saleTypeId: o.saleTypeId,
+    tsquery: o.tsquery ?? '',
     ts: o.cursor.ts,
     cursorId: o.cursor.id,
     priceCents: o.cursor.priceCents,
@@ -347,8 +357,8 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   };
   o.categoryIds?.forEach((id, i) => (values[`category${i}`] = id));
   o.regionCodes?.forEach((code, i) => (values[`region${i}`] = code));
-  const rows = await arrayRows(db, { sql: prepared.query.sql, params: fillPlaceholders(prepared.query.params, values) }, prepared.name);
-  return toListRows(rows);
+  const query = { sql: prepared.query.sql, params: fillPlaceholders(prepared.query.params, values) };
+  return toListRows(await arrayRows(db, query, o.search ? undefined : prepared.name));
 }
 
 /** The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id). */
