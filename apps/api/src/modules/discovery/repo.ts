@@ -70,7 +70,7 @@ const DAY_ZERO = Date.UTC(2000, 0, 1);
 export const listDay = (time: Date) => Math.floor((time.getTime() - DAY_ZERO) / DAY_MS);
 const dayStart = (day: number) => new Date(DAY_ZERO + day * DAY_MS).toISOString();
 
-/** A card's listing columns; the seller's come from users (cardColumns, summaryColumns). */
+/** A card's listing columns; the seller's are sellerColumns (summaryColumns joins both for the Saved tab). */
 const listingColumns = {
   id: items.id,
   name: items.name,
