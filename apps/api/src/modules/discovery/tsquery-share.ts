@@ -26,29 +26,18 @@ export function tsqueryShare(tsquery: string, shares: ReadonlyMap<string, number
     }
     return token ? word(token) : 0;
   };
-  const phrase = (): number => {
-    let share = unary();
-    while (tokens[at]?.startsWith('<')) {
+  /** Operands joined by an operator of one precedence level, folded left to right. */
+  const level = (operand: () => number, isOperator: (token: string) => boolean, join: (a: number, b: number) => number) => () => {
+    let share = operand();
+    while (tokens[at] !== undefined && isOperator(tokens[at]!)) {
       at++;
-      share = Math.min(share, unary());
+      share = join(share, operand());
     }
     return share;
   };
-  const and = (): number => {
-    let share = phrase();
-    while (tokens[at] === '&') {
-      at++;
-      share = Math.min(share, phrase());
-    }
-    return share;
-  };
-  const or = (): number => {
-    let share = and();
-    while (tokens[at] === '|') {
-      at++;
-      share = Math.min(1, share + and());
-    }
-    return share;
-  };
+  // Tightest first: phrase (<->, <N>), then AND, then OR.
+  const phrase = level(unary, (t) => t.startsWith('<'), Math.min);
+  const and = level(phrase, (t) => t === '&', Math.min);
+  const or: () => number = level(and, (t) => t === '|', (a, b) => Math.min(1, a + b));
   return tokens.length ? or() : 0;
 }
