@@ -319,10 +319,10 @@ const preparedLists = new Map<string, { name: string; query: RenderedQuery }>();
 
 /**
  * One page of a list, rows read as arrays (arrayRows). The SQL of each query shape (scope, sort, cursor fields,
- * number of categories and regions, search, day bounds, page size) is built once. Lists without search run as
- * named prepared statements, parsed once per connection and then only bound, which halves the database's work
- * per page. A search runs unnamed: PostgreSQL plans it with the values bound, so the planner sees its tsquery and
- * picks the index that suits how many rows match.
+ * number of categories and regions, search, day bounds, page size) is built once. Lists without search and the
+ * window of a search run as named prepared statements, parsed once per connection and then only bound, which
+ * halves the database's work per page. Any other search runs unnamed: PostgreSQL plans it with the values bound,
+ * so the planner sees its tsquery and picks the index that suits how many rows match.
  */
 export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]> {
   const days = `${o.fromDay === undefined ? '' : o.walkWindow ? 'w' : 'f'}${o.beforeDay === undefined ? '' : 'b'}`;
@@ -358,7 +358,10 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   o.categoryIds?.forEach((id, i) => (values[`category${i}`] = id));
   o.regionCodes?.forEach((code, i) => (values[`region${i}`] = code));
   const query = { sql: prepared.query.sql, params: fillPlaceholders(prepared.query.params, values) };
-  return toListRows(await arrayRows(db, query, o.search ? undefined : prepared.name));
+  // A search's window is read the way the API chose (walked or through the day index), whatever the values: a
+  // kept plan serves it. Any other search is planned with its values each time.
+  const keepsPlan = !o.search || o.fromDay !== undefined;
+  return toListRows(await arrayRows(db, query, keepsPlan ? prepared.name : undefined));
 }
 
 /** The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id). */
