@@ -262,6 +262,11 @@ describe('user and me lists', () => {
     expect([end.status, end.body]).toEqual([200, []]);
     const missing = await client.get('/api/user/nobody_here/items/listed');
     expect(missing.status).toBe(404);
+    // Request text reaches the query as data on both drivers (PGlite writes it into EXECUTE as a quoted literal).
+    for (const name of ["o'brien", 'back\\slash', "x'); drop table items; --"]) {
+      expect((await client.get(`/api/user/${encodeURIComponent(name)}/items/listed`)).status).toBe(404);
+    }
+    expect(ids((await client.get('/api/user/seller_prof/items/listed')).body)).toEqual([a.id, b.id]);
     await scrubUser(t.db.db, other.id);
     expect((await client.get(`/api/user/${other.username}/items/listed`)).status).toBe(404);
   });
