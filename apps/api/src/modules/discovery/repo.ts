@@ -151,7 +151,7 @@ type SortColumns = { timeListed: SQLWrapper; id: SQLWrapper; priceCents: SQLWrap
  * ORDER BY per sort, with the NULLS order of the index it walks (drizzle-kit writes DESC NULLS LAST and ASC
  * NULLS LAST; a backward walk reads ASC NULLS FIRST / DESC NULLS FIRST). Every column is NOT NULL anyway.
  */
-function orderFor(sort: ListSort, c: SortColumns = items): SQL[] {
+export function orderFor(sort: ListSort, c: SortColumns = items): SQL[] {
   switch (sort) {
     case 'def':
       return [sql`${c.timeListed} desc nulls last`, sql`${c.id} desc nulls last`]; // items_feed_idx forward
@@ -286,13 +286,13 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
   // A lookup per card. Its LIMIT (one row by primary key anyway) keeps the planner from flattening it into a join
   // it may run as a hash of every seller.
   const seller = db
-    .select({ sellerId: users.id, sellerUsername: users.username, sellerAvatar: users.avatar })
+    .select(sellerColumns)
     .from(users)
     .where(eq(users.id, listingSellerId))
     .limit(literalLimit(1))
     .as('seller');
   return db
-    .select({ ...pageListing, sellerId: seller.sellerId, sellerUsername: seller.sellerUsername, sellerAvatar: seller.sellerAvatar })
+    .select({ ...pageListing, ...seller._.selectedFields })
     .from(page)
     .crossJoinLateral(seller)
     .orderBy(...orderFor(o.sort, page));
@@ -304,7 +304,7 @@ export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o
 type ListRow = Awaited<ReturnType<typeof listQuery>>[number];
 
 /** The select list of buildListQuery, in order: the listing's columns, then the seller's. */
-const listRowKeys = [...Object.keys(listingColumns), 'sellerId', 'sellerUsername', 'sellerAvatar'];
+const listRowKeys = [...Object.keys(listingColumns), ...Object.keys(sellerColumns)];
 
 function toListRows(rows: unknown[][]): ListRow[] {
   return rows.map((values) => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { items } from '../../db/schema/index';
-import { listDay, listPage, publicItem, type ListOptions } from './repo';
+import { listDay, listPage, orderFor, publicItem, type ListOptions } from './repo';
 import { tsqueryShare } from './tsquery-share';
 
 /**
@@ -67,7 +67,7 @@ export async function windowDays(db: Queryable, listings: number): Promise<numbe
     .select({ timeListed: items.timeListed })
     .from(items)
     .where(publicItem)
-    .orderBy(sql`${items.timeListed} desc nulls last`, sql`${items.id} desc nulls last`)
+    .orderBy(...orderFor('def'))
     .offset(listings - 1)
     .limit(1);
   const days = row ? Math.max(1, listDay(new Date()) - listDay(row.timeListed)) : undefined;
