@@ -31,6 +31,7 @@ import { createLocalStorage, type Storage } from './platform/storage';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
 import { securityHeaders } from './platform/security';
+import { withSessionIfSignedIn } from './platform/session';
 import { staticRoutes } from './platform/static';
 import { xsrfProtection } from './platform/xsrf';
 
@@ -107,14 +108,15 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
   api.use(cookieParser());
   api.use(xsrfProtection);
-  api.use(deps.session);
   api.use(healthRoutes(db));
   api.use(referenceRoutes(createReferenceService(db)));
-  // The lists are the busiest calls; routed first so they skip matching every accounts route.
+  // The lists are the busiest calls; routed first so they skip matching every accounts route. They only read who
+  // is asking, so a request without a session cookie skips making a session (withSessionIfSignedIn).
   const discovery = createDiscoveryService(db, {
     savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
   });
-  api.use(discoveryRoutes(discovery));
+  api.use(withSessionIfSignedIn(deps.session, discoveryRoutes(discovery)));
+  api.use(deps.session);
   api.use(accountsRoutes({ accounts, limits: deps.limits, storage, config }));
   api.use(federatedRoutes({ federated, limits: deps.limits }));
   api.use(forumLinkRoutes({ forumLink, limits: deps.limits }));

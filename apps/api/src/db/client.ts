@@ -26,13 +26,30 @@ export interface RenderedQuery {
   params: unknown[];
 }
 type ArrayRunner = (query: RenderedQuery, name: string | undefined) => Promise<unknown[][]>;
+
+const TIMESTAMPTZ_OID = 1184;
+
+/**
+ * A timestamptz as PostgreSQL writes it, as `Date.prototype.toISOString` would write it. A session in UTC writes
+ * "2026-11-21 12:39:30.211328+00", turned into "2026-11-21T12:39:30.211Z" by cutting the text (the fraction
+ * truncated to milliseconds, as a Date does): a list page no longer builds a Date per row only to print it again.
+ * Any other form (another session time zone, a year past 9999, BC) goes through the driver's own parser.
+ */
+export function isoTimestamp(text: string, parse: (text: string) => Date): string {
+  if (text.length >= 22 && text.length <= 29 && text[4] === '-' && text[10] === ' ' && text.endsWith('+00')) {
+    const fraction = text.length > 22 ? text.slice(19, Math.min(23, text.length - 3)).padEnd(4, '0') : '.000';
+    return `${text.slice(0, 10)}T${text.slice(11, 19)}${fraction}Z`;
+  }
+  return parse(text).toISOString();
+}
 const arrayRunners = new WeakMap<object, ArrayRunner>();
 
 /**
  * Runs a query straight through the driver, each row an array in select-list order, for the hottest lists:
  * drizzle's result mapping (a type check per cell) was a tenth of the API's CPU per page. A name makes it a
  * prepared statement on PostgreSQL (parsed once per connection); PGlite runs it as given. Values come back as the
- * drivers parse them: timestamps as Date, arrays as arrays. Only for the database itself, not a transaction.
+ * drivers parse them (arrays as arrays), except timestamps with time zone: those are ISO 8601 strings in UTC to the
+ * millisecond (isoTimestamp), the form JSON answers carry. Only for the database itself, not a transaction.
  */
 export function arrayRows(db: Queryable, query: RenderedQuery, name?: string): Promise<unknown[][]> {
   const run = arrayRunners.get(db);
@@ -47,13 +64,15 @@ export function arrayRows(db: Queryable, query: RenderedQuery, name?: string): P
  * a prepared statement on PostgreSQL does.
  */
 async function pgliteArrayRunner(client: import('@electric-sql/pglite').PGlite): Promise<ArrayRunner> {
-  const { escapeLiteral } = (await import('pg')).default;
+  const { escapeLiteral, types } = (await import('pg')).default;
+  const parseTimestamp = types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text: string) => Date;
+  const options = { rowMode: 'array' as const, parsers: { [TIMESTAMPTZ_OID]: (text: string) => isoTimestamp(text, parseTimestamp) } };
   // One PREPARE per name, also when requests for a new shape arrive together.
   const prepared = new Map<string, Promise<unknown>>();
   const literal = (value: unknown) =>
     value === undefined || value === null ? 'NULL' : typeof value === 'number' || typeof value === 'boolean' ? String(value) : escapeLiteral(String(value));
   return async (query, name) => {
-    if (!name) return (await client.query<unknown[]>(query.sql, query.params, { rowMode: 'array' })).rows;
+    if (!name) return (await client.query<unknown[]>(query.sql, query.params, options)).rows;
     let preparing = prepared.get(name);
     if (!preparing) {
       preparing = client.exec(`PREPARE ${name} AS ${query.sql}`);
@@ -62,7 +81,7 @@ async function pgliteArrayRunner(client: import('@electric-sql/pglite').PGlite):
     }
     await preparing;
     const args = query.params.length ? `(${query.params.map(literal).join(', ')})` : '';
-    return (await client.query<unknown[]>(`EXECUTE ${name}${args}`, [], { rowMode: 'array' })).rows;
+    return (await client.query<unknown[]>(`EXECUTE ${name}${args}`, [], options)).rows;
   };
 }
 
@@ -112,7 +131,13 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   const probe = await pool.connect();
   probe.release();
   const db = drizzle({ client: pool, schema }) as unknown as Database;
-  arrayRunners.set(db, async (query, name) => (await pool.query<unknown[]>({ name, text: query.sql, values: query.params, rowMode: 'array' })).rows);
+  const parseTimestamp = pg.types.getTypeParser(TIMESTAMPTZ_OID, 'text') as (text: string) => Date;
+  const timestamp = (text: string) => isoTimestamp(text, parseTimestamp);
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === TIMESTAMPTZ_OID ? timestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  arrayRunners.set(db, async (query, name) => (await pool.query<unknown[]>({ name, text: query.sql, values: query.params, rowMode: 'array', types })).rows);
   return {
     db,
     driver: 'pg',

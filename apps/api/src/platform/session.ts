@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -48,4 +48,28 @@ export function createSessionMiddleware(config: Config, db: Database): { middlew
     },
   });
   return { middleware, store };
+}
+
+/** What a request without a session cookie reads: nobody signed in. Frozen, so a write throws instead of vanishing. */
+const SIGNED_OUT = Object.freeze({}) as Request['session'];
+
+/**
+ * Runs `routes` with the session only when the request can have one. Without a session cookie nobody is signed
+ * in, so the routes read an empty, frozen session instead of a new one that would never be saved (express-session
+ * makes a random id, a cookie and a hash for each request). For routes that only ask who is asking, like the public
+ * lists; a route that writes the session (sign-in, OAuth state) belongs behind the full middleware. A request the
+ * routes do not answer leaves without that empty session, so the routes after them get a real one.
+ */
+export function withSessionIfSignedIn(session: RequestHandler, routes: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (typeof req.cookies?.[SESSION_COOKIE] === 'string') {
+      session(req, res, (error?: unknown) => (error ? next(error) : routes(req, res, next)));
+      return;
+    }
+    req.session = SIGNED_OUT;
+    routes(req, res, (error?: unknown) => {
+      Reflect.deleteProperty(req, 'session');
+      next(error);
+    });
+  };
 }

@@ -59,7 +59,7 @@ describe('newest-first search through a window of recent days', () => {
       seen.push(...page.map((r) => r.id));
       if (page.length < 7) break;
       const last = page.at(-1)!;
-      cursor = { ts: last.timeListed.toISOString(), id: last.id };
+      cursor = { ts: last.timeListed, id: last.id };
     }
     expect(seen).toEqual(expected);
   });

@@ -5,7 +5,7 @@ import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
 import { newestFirstSearchPage } from './search-window';
 
-type Row = Awaited<ReturnType<typeof repo.listPage>>[number] & { savedAt?: Date };
+type Row = repo.ListRow & { savedAt?: string };
 
 /**
  * More ids than the reference lists hold (5 categories, 7 regions) can only be noise; the cap also bounds the
@@ -55,23 +55,27 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
   async function toSummaries(rows: Row[], viewerId: string | undefined): Promise<ItemSummary[]> {
     const savedIds = viewerId ? await deps.savedAmong(viewerId, rows.map((r) => r.id)) : undefined;
     const saved = savedIds ? new Set(savedIds) : undefined;
-    return rows.map((r) => ({
-      _id: r.id,
-      name: r.name,
-      price: centsToDollars(r.priceCents),
-      priceSold: r.priceSoldCents === null ? null : centsToDollars(r.priceSoldCents),
-      thumbnail: r.thumbnail,
-      photos: r.photos,
-      categoryId: r.categoryId,
-      saleTypeId: r.saleTypeId,
-      offersAccepted: r.offersAccepted,
-      isFixedPrice: r.isFixedPrice,
-      timeListed: r.timeListed.toISOString(),
-      likes: r.saveCount,
-      sellerId: { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar },
-      ...(r.savedAt ? { savedAt: r.savedAt.toISOString() } : {}),
-      ...(saved ? { isFollowing: saved.has(r.id) } : {}),
-    }));
+    return rows.map((r) => {
+      const card: ItemSummary = {
+        _id: r.id,
+        name: r.name,
+        price: centsToDollars(r.priceCents),
+        priceSold: r.priceSoldCents === null ? null : centsToDollars(r.priceSoldCents),
+        thumbnail: r.thumbnail,
+        photos: r.photos,
+        categoryId: r.categoryId,
+        saleTypeId: r.saleTypeId,
+        offersAccepted: r.offersAccepted,
+        isFixedPrice: r.isFixedPrice,
+        timeListed: r.timeListed,
+        likes: r.saveCount,
+        sellerId: { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar },
+      };
+      // Set only when there is one: spreading a conditional object into every card is the slow path of object building.
+      if (r.savedAt) card.savedAt = r.savedAt;
+      if (saved) card.isFollowing = saved.has(r.id);
+      return card;
+    });
   }
 
   async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
