@@ -42,7 +42,7 @@ async function measureHere(url: string, o: LoadOptions): Promise<LoadResult> {
   const first = await fetch(url);
   if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
   await first.arrayBuffer();
-  await phase(url, o.connections, o.warmupSeconds);
+  if (o.warmupSeconds > 0) await phase(url, o.connections, o.warmupSeconds);
   return phase(url, o.connections, o.seconds);
 }
 
