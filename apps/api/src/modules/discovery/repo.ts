@@ -1,5 +1,5 @@
-import { and, eq, fillPlaceholders, inArray, isNotNull, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { arrayRows, type Queryable, type RenderedQuery } from '../../db/client';
+import { and, eq, fillPlaceholders, inArray, isNotNull, isNull, sql, type InferColumnsDataTypes, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { isoFromJson, jsonArrayRow, jsonRows, type Queryable, type RenderedQuery } from '../../db/client';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
@@ -292,7 +292,7 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
     .limit(literalLimit(1))
     .as('seller');
   return db
-    .select({ ...pageListing, ...seller._.selectedFields })
+    .select(jsonArrayRow([...Object.values(pageListing), ...Object.values(seller._.selectedFields)]))
     .from(page)
     .crossJoinLateral(seller)
     .orderBy(...orderFor(o.sort, page));
@@ -301,24 +301,27 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
 /** A page query with its values in it: for EXPLAIN (explain.test.ts, the benchmark). */
 export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o, asValue);
 
-/** A card's row: the page query's columns, its times as arrayRows reads them (ISO text, as the answer carries them). */
-export type ListRow = Omit<Awaited<ReturnType<typeof listQuery>>[number], 'timeListed'> & { timeListed: string };
+/** A card's row: a listing's columns and its seller's (summaryColumns), the listing time as ISO text. */
+export type ListRow = Omit<InferColumnsDataTypes<typeof summaryColumns>, 'timeListed'> & { timeListed: string };
 
 /**
- * A row of the page query as an object, its select list in order: the listing's columns, then the seller's. One
- * object literal per row; storing fifteen computed keys one at a time cost a list page measurably more CPU.
+ * A row of the page query (jsonRows) as an object, its select list in order: the listing's columns, then the
+ * seller's. One object literal per row; storing fifteen computed keys one at a time cost a list page more CPU.
  */
 function toListRow(values: unknown[]): ListRow {
   const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, sellerId, sellerUsername, sellerAvatar] =
     values;
-  return { id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, sellerId, sellerUsername, sellerAvatar } as ListRow;
+  const listed = isoFromJson(timeListed as string);
+  return { id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed: listed, saveCount, sellerId, sellerUsername, sellerAvatar } as ListRow;
 }
 
-// The reader above and the select list must name the columns in the same order: checked once, at load.
-const selectOrder = [...Object.keys(listingColumns), ...Object.keys(sellerColumns)];
-const readBack: Record<string, unknown> = toListRow(selectOrder);
-if (Object.keys(readBack).length !== selectOrder.length || selectOrder.some((key) => readBack[key] !== key)) {
-  throw new Error('toListRow reads the page columns in another order than listingColumns and sellerColumns select them');
+// The reader above and the select list must name the columns in the same order: checked once, at load, with
+// each column's name as its value (and a time for the time).
+const selectOrder = Object.keys(summaryColumns);
+const AT = '2000-01-01T00:00:00+00:00';
+const readBack: Record<string, unknown> = toListRow(selectOrder.map((key) => (key === 'timeListed' ? AT : key)));
+if (Object.keys(readBack).length !== selectOrder.length || selectOrder.some((key) => readBack[key] !== (key === 'timeListed' ? isoFromJson(AT) : key))) {
+  throw new Error('toListRow reads the page columns in another order than summaryColumns selects them');
 }
 
 /** List queries by shape: their statement name and SQL, rendered once with placeholders for the values. */
@@ -368,14 +371,14 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   // A search's window is read the way the API chose (walked or through the day index), whatever the values: a
   // kept plan serves it. Any other search is planned with its values each time.
   const keepsPlan = !o.search || o.fromDay !== undefined;
-  return (await arrayRows(db, query, keepsPlan ? prepared.name : undefined)).map(toListRow);
+  return (await jsonRows(db, query, keepsPlan ? prepared.name : undefined)).map(toListRow);
 }
 
 /** The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id). */
 export async function savedPage(db: Queryable, o: { userId: string; cursor: Cursor; limit: number }): Promise<(ListRow & { savedAt: string })[]> {
   const { ts, id } = o.cursor;
   const query = db
-    .select({ ...summaryColumns, savedAt: itemSaves.createdAt })
+    .select(jsonArrayRow([...Object.values(summaryColumns), itemSaves.createdAt]))
     .from(itemSaves)
     .innerJoin(items, eq(items.id, itemSaves.itemId))
     .innerJoin(users, eq(users.id, items.sellerId))
@@ -394,7 +397,7 @@ export async function savedPage(db: Queryable, o: { userId: string; cursor: Curs
     .limit(o.limit)
     .toSQL();
   // A card's columns in the page query's order (summaryColumns), then the time of the save.
-  return (await arrayRows(db, query)).map((values) => ({ ...toListRow(values), savedAt: values[selectOrder.length] as string }));
+  return (await jsonRows(db, query)).map((values) => ({ ...toListRow(values), savedAt: isoFromJson(values[selectOrder.length] as string) }));
 }
 
 /** A user by username (case-insensitive, users_username_lower_key), not removed. */
