@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { machineSpeedMs } from './calibrate';
 import { buildCases, type BenchCase } from './cases';
 import { openTarget, targetFor, type Driver } from './database';
 import { fill, itemCount } from './fill';
@@ -78,8 +79,10 @@ try {
   await handle.close();
 }
 
-// Phase 2, over HTTP on the real API process.
+// Phase 2, over HTTP on the real API process, with the machine's speed timed before and after.
+const speed: number[] = [];
 if (!args['plans-only']) {
+  speed.push(machineSpeedMs());
   buildApi(root);
   const api = await startApi(root, target);
   log(`API at ${api.baseUrl} (log: ${api.logFile})`);
@@ -97,15 +100,17 @@ if (!args['plans-only']) {
   } finally {
     await api.stop();
   }
+  speed.push(machineSpeedMs());
 }
 
 const rows = results.map(summarise);
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
-log(`\n## ${driver === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${n} listings, ${connections} connections, ${args.warmup} s warm-up + ${args.seconds} s per case\n\n${machine}\n`);
+const speedLine = speed.length ? `\nMachine speed: a fixed JavaScript loop took ${speed.map((v) => `${Math.round(v)} ms`).join(' before and ')} after the load (lower is faster; bench/calibrate.ts).\n` : '';
+log(`\n## ${driver === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${n} listings, ${connections} connections, ${args.warmup} s warm-up + ${args.seconds} s per case\n\n${machine}\n${speedLine}`);
 log(markdown(rows));
 const outDir = path.join(root, 'data', 'bench');
 mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, `results-${driver}-${n}.json`), JSON.stringify({ driver, n, connections, machine, at: new Date().toISOString(), rows }, null, 2));
+writeFileSync(path.join(outDir, `results-${driver}-${n}.json`), JSON.stringify({ driver, n, connections, machine, machineSpeedMs: speed, at: new Date().toISOString(), rows }, null, 2));
 
 const scans = rows.filter((r) => r.plan.seqScan);
 if (scans.length > 0) {
