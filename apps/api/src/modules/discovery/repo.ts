@@ -70,7 +70,10 @@ const DAY_ZERO = Date.UTC(2000, 0, 1);
 export const listDay = (time: Date) => Math.floor((time.getTime() - DAY_ZERO) / DAY_MS);
 const dayStart = (day: number) => new Date(DAY_ZERO + day * DAY_MS).toISOString();
 
-/** A card's listing columns; the seller's are sellerColumns (summaryColumns joins both for the Saved tab). */
+/**
+ * A card's listing columns; the seller's are sellerColumns. summaryColumns joins both, in the order every list
+ * row is selected and read back (toListRow).
+ */
 const listingColumns = {
   id: items.id,
   name: items.name,
@@ -311,8 +314,23 @@ export type ListRow = Omit<InferColumnsDataTypes<typeof summaryColumns>, 'timeLi
 function toListRow(values: unknown[]): ListRow {
   const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, sellerId, sellerUsername, sellerAvatar] =
     values;
-  const listed = isoFromJson(timeListed as string);
-  return { id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed: listed, saveCount, sellerId, sellerUsername, sellerAvatar } as ListRow;
+  return {
+    id,
+    name,
+    priceCents,
+    priceSoldCents,
+    thumbnail,
+    photos,
+    categoryId,
+    saleTypeId,
+    offersAccepted,
+    isFixedPrice,
+    timeListed: isoFromJson(timeListed as string),
+    saveCount,
+    sellerId,
+    sellerUsername,
+    sellerAvatar,
+  } as ListRow;
 }
 
 // The reader above and the select list must name the columns in the same order: checked once, at load, with
@@ -328,7 +346,7 @@ if (Object.keys(readBack).length !== selectOrder.length || selectOrder.some((key
 const preparedLists = new Map<string, { name: string; query: RenderedQuery }>();
 
 /**
- * One page of a list, rows read as arrays (arrayRows). The SQL of each query shape (scope, sort, cursor fields,
+ * One page of a list, each row one JSON array (jsonRows). The SQL of each query shape (scope, sort, cursor fields,
  * number of categories and regions, search, day bounds, page size) is built once. Lists without search and the
  * window of a search run as named prepared statements, parsed once per connection and then only bound, which
  * halves the database's work per page. Any other search runs unnamed: PostgreSQL plans it with the values bound,
