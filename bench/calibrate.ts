@@ -1,7 +1,7 @@
 /**
- * How fast this machine is right now. These machines are shared virtual ones: the same build measured here has
- * served the first feed page at 1,300-1,550 requests/s on one day and 640-1,050 on another. A fixed piece of
- * JavaScript timed beside the results says which kind of day a table comes from.
+ * How fast this machine is right now. These machines are shared virtual ones: the same build has served the
+ * first feed page at 1,300-1,550 requests/s on one of them and at 640-1,050 on another of the same kind an hour
+ * later. A fixed piece of JavaScript timed beside the results says what kind of machine a table comes from.
  */
 
 /** Milliseconds for a fixed integer loop (the median of three); lower is faster. */

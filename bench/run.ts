@@ -105,7 +105,8 @@ if (!args['plans-only']) {
 
 const rows = results.map(summarise);
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
-const speedLine = speed.length ? `\nMachine speed: a fixed JavaScript loop took ${speed.map((v) => `${Math.round(v)} ms`).join(' before and ')} after the load (lower is faster; bench/calibrate.ts).\n` : '';
+const [before, after] = speed.map(Math.round);
+const speedLine = after ? `\nMachine speed: a fixed JavaScript loop took ${before} ms before and ${after} ms after the load (lower is faster; bench/calibrate.ts).\n` : '';
 log(`\n## ${driver === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${n} listings, ${connections} connections, ${args.warmup} s warm-up + ${args.seconds} s per case\n\n${machine}\n${speedLine}`);
 log(markdown(rows));
 const outDir = path.join(root, 'data', 'bench');
