@@ -29,12 +29,11 @@ type ArrayRunner = (query: RenderedQuery, name: string | undefined) => Promise<u
 const arrayRunners = new WeakMap<object, ArrayRunner>();
 
 /**
- * Runs a query straight through the driver, each row an array in select-list order, for the hottest lists:
- * drizzle's result mapping (a type check per cell) was a tenth of the API's CPU per page. A name makes it a
- * prepared statement on PostgreSQL (parsed once per connection); PGlite runs it as given. Values come back as the
- * drivers parse them: timestamps as Date, arrays as arrays. Only for the database itself, not a transaction.
+ * Runs a query straight through the driver, each row an array in select-list order (jsonRows reads its one
+ * column): drizzle's result mapping (a type check per cell) was a tenth of the API's CPU per page. A name makes it
+ * a prepared statement (see pgliteArrayRunner for PGlite). Only for the database itself, not a transaction.
  */
-export function arrayRows(db: Queryable, query: RenderedQuery, name?: string): Promise<unknown[][]> {
+function arrayRows(db: Queryable, query: RenderedQuery, name?: string): Promise<unknown[][]> {
   const run = arrayRunners.get(db);
   if (!run) throw new Error('arrayRows needs a database opened by openPglite or openPostgres, not a transaction');
   return run(query, name);
