@@ -17,11 +17,11 @@ export interface LoadResult {
   errors: number;
 }
 
-function phase(url: string, connections: number, seconds: number): Promise<LoadResult> {
+function phase(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds }, (error, result) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
       if (error) return reject(error);
       resolve({ latencies, seconds: result.duration, errors: errors + result.errors + result.timeouts });
     });
@@ -42,8 +42,12 @@ async function measureHere(url: string, o: LoadOptions): Promise<LoadResult> {
   const first = await fetch(url);
   if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
   await first.arrayBuffer();
-  if (o.warmupSeconds > 0) await phase(url, o.connections, o.warmupSeconds);
-  return phase(url, o.connections, o.seconds);
+  // A browser sends back the cookies an answer set (the XSRF-TOKEN the API issues on a first call); so does the
+  // load, or every request would be a first visit that the API issues a new token to.
+  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (o.warmupSeconds > 0) await phase(url, o.connections, o.warmupSeconds, headers);
+  return phase(url, o.connections, o.seconds, headers);
 }
 
 const thisFile = fileURLToPath(import.meta.url);

@@ -104,18 +104,20 @@ export function createApp(deps: AppDeps): Express {
   });
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   const api = express.Router();
-  api.use(express.json({ limit: config.bodyLimit }));
-  api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
+  const jsonBody = express.json({ limit: config.bodyLimit });
   api.use(cookieParser());
   api.use(xsrfProtection);
-  api.use(healthRoutes(db));
-  api.use(referenceRoutes(createReferenceService(db)));
-  // The lists are the busiest calls; routed first so they skip matching every accounts route. They only read who
-  // is asking, so a request without a session cookie skips making a session (withSessionIfSignedIn).
+  // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
+  // and matching every other route. They only read who is asking, so a request without a session cookie skips
+  // making a session (withSessionIfSignedIn).
   const discovery = createDiscoveryService(db, {
     savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
   });
-  api.use(withSessionIfSignedIn(deps.session, discoveryRoutes(discovery)));
+  api.use(withSessionIfSignedIn(deps.session, discoveryRoutes(discovery, { jsonBody })));
+  api.use(jsonBody);
+  api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
+  api.use(healthRoutes(db));
+  api.use(referenceRoutes(createReferenceService(db)));
   api.use(deps.session);
   api.use(accountsRoutes({ accounts, limits: deps.limits, storage, config }));
   api.use(federatedRoutes({ federated, limits: deps.limits }));

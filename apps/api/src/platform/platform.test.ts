@@ -92,6 +92,18 @@ describe('errors', () => {
     expect(res.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
   });
 
+  it('sets the same security headers on the lists, which are routed before the rest', async () => {
+    const client = await t.client();
+    const health = await client.get('/api/health');
+    const list = await client.get('/api/items');
+    expect(list.status).toBe(200);
+    const securityHeaders = (headers: Record<string, string>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'x-request-id', 'content-length', 'set-cookie', 'cache-control'].includes(name)));
+    expect(securityHeaders(list.headers)).toEqual(securityHeaders(health.headers));
+    expect(list.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(list.headers['x-request-id']).toMatch(/^[\w-]{8,}$/);
+  });
+
   it('echoes a proxy-supplied request id', async () => {
     const client = await t.client();
     const res = await client.get('/api/health').set('X-Request-Id', 'abc-123');

@@ -214,6 +214,17 @@ describe('search', () => {
     expect(ids(next.body)).toEqual([c.desk.id]);
   });
 
+  it('POST /api/searchItems reads a JSON body, and refuses malformed JSON with invalid_json', async () => {
+    const c = await catalogue();
+    const client = await t.client();
+    const viaBody = await client.post('/api/searchItems', { searchText: 'olivia', categoryIds: 'accessories' });
+    expect(viaBody.status).toBe(200);
+    expect(ids(viaBody.body)).toEqual([c.desk.id]);
+    const malformed = await client.post('/api/searchItems').set('Content-Type', 'application/json').send('{"searchText": ');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ message: 'invalid_json' });
+  });
+
   it('matches typos and partial words of every word, in names only, and follows a renamed listing', async () => {
     const c = await catalogue();
     expect(await search('keychorn tkl')).toEqual([c.tkl.id]);

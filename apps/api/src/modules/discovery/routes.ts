@@ -1,17 +1,18 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { ItemListQuerySchema } from '@keeb/shared';
 import { requireLogin, userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { profilesRoutes } from './profiles-routes';
 import type { DiscoveryService } from './service';
 
-export function discoveryRoutes(discovery: DiscoveryService): Router {
+/** jsonBody: the API's JSON body parser; these routes come before it, and only searchItems has a body. */
+export function discoveryRoutes(discovery: DiscoveryService, { jsonBody }: { jsonBody: RequestHandler }): Router {
   const router = Router();
   router.get('/items', async (req, res) => {
     res.json(await discovery.feed(parseInput(ItemListQuerySchema, req.query), req.session.userId));
   });
   // The spec sends searchText and ts as query parameters; a JSON body with the same fields is accepted too.
-  router.post('/searchItems', async (req, res) => {
+  router.post('/searchItems', jsonBody, async (req, res) => {
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
     res.json(await discovery.feed(parseInput(ItemListQuerySchema, { ...body, ...req.query }), req.session.userId));
   });
