@@ -7,7 +7,7 @@ import { createAccountsService } from './modules/accounts/service';
 import { federatedRoutes } from './modules/accounts/federated/routes';
 import { createFederatedService } from './modules/accounts/federated/service';
 import { forumLinkRoutes } from './modules/accounts/forum-link/routes';
-import { createForumLinkService, transferredTradeCount } from './modules/accounts/forum-link/service';
+import { createForumLinkService } from './modules/accounts/forum-link/service';
 import { phoneRoutes } from './modules/accounts/phone/routes';
 import { createPhoneService, isPhoneVerified, phoneVerifiedForSignup } from './modules/accounts/phone/service';
 import { discoveryRoutes } from './modules/discovery/routes';
@@ -100,7 +100,6 @@ export function createApp(deps: AppDeps): Express {
     emailConfirmed: async (userId) => (await accounts.verified(userId)).didConfirmEmail,
     phoneVerified: (userId) => isPhoneVerified(db, userId),
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
-    transferredTrades: (userId) => transferredTradeCount(db, userId),
   });
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   const api = express.Router();

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { categories, itemComments, itemSaves, itemShipping, items, redditLinks, regions, users } from '../../db/schema/index';
 
@@ -48,15 +48,6 @@ export async function updateItem(db: Queryable, itemId: string, patch: Partial<t
   return rows[0];
 }
 
-export function shippingOf(db: Queryable, itemId: string) {
-  return db
-    .select({ code: itemShipping.regionCode, name: regions.name, priceCents: itemShipping.priceCents })
-    .from(itemShipping)
-    .innerJoin(regions, eq(regions.code, itemShipping.regionCode))
-    .where(eq(itemShipping.itemId, itemId))
-    .orderBy(asc(regions.position));
-}
-
 /** The seller block of the item page: profile, region and forum link in one query. */
 export async function sellerOf(db: Queryable, sellerId: string) {
   const [row] = await db
@@ -77,43 +68,10 @@ export async function sellerOf(db: Queryable, sellerId: string) {
   return row;
 }
 
-/** Platform sales of a seller (sold, not counting removed-before-sale listings). */
-export async function salesCount(db: Queryable, sellerId: string) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(items)
-    .where(and(eq(items.sellerId, sellerId), sql`${items.purchaserId} is not null`));
-  return row?.n ?? 0;
-}
-
-export function commentsOf(db: Queryable, itemId: string) {
-  return db
-    .select({
-      id: itemComments.id,
-      body: itemComments.body,
-      createdAt: itemComments.createdAt,
-      userId: users.id,
-      username: users.username,
-      avatar: users.avatar,
-      removedAt: users.removedAt,
-      redditUsername: redditLinks.redditUsername,
-    })
-    .from(itemComments)
-    .innerJoin(users, eq(users.id, itemComments.userId))
-    .leftJoin(redditLinks, eq(redditLinks.userId, users.id))
-    .where(eq(itemComments.itemId, itemId))
-    .orderBy(asc(itemComments.createdAt), asc(itemComments.id));
-}
-
 export async function insertComment(db: Queryable, values: typeof itemComments.$inferInsert) {
   const [row] = await db.insert(itemComments).values(values).returning({ id: itemComments.id, createdAt: itemComments.createdAt });
   if (!row) throw new Error('comment insert returned nothing');
   return row;
-}
-
-export async function isSavedBy(db: Queryable, itemId: string, userId: string) {
-  const [row] = await db.select({ itemId: itemSaves.itemId }).from(itemSaves).where(and(eq(itemSaves.itemId, itemId), eq(itemSaves.userId, userId)));
-  return Boolean(row);
 }
 
 /** Which of these items the user has saved: one query on the (user_id, item_id) primary key. */

@@ -17,6 +17,7 @@ import type { Logger } from '../../platform/logger';
 import type { Mailer } from '../../platform/mail';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
+import { itemPage, type ItemPageRow } from './detail-repo';
 import * as repo from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -38,8 +39,6 @@ export interface ItemsDeps {
   awardKarma(userId: string, amount: number, subjectId: string): Promise<void>;
   /** Pending or accepted offers on an item. The offers issue supplies this; until then there are none. */
   openOffers?(itemId: string): Promise<number>;
-  /** Transferred forum trades of a user (total transactions = platform sales + this). */
-  transferredTrades?(userId: string): Promise<number>;
 }
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -59,8 +58,11 @@ interface DetailParts {
   seller: ItemDetail['sellerId'];
 }
 
+/** The listing's own columns, from a table row (Date) or the item page's statement (ISO text). */
+type ListingFields = Omit<ItemPageRow, 'seller' | 'shipping' | 'comments' | 'savedByViewer' | 'timeListed'> & { timeListed: Date | string };
+
 /** One item row as the API answers it (prices in dollars, thumbnails derived), with the parts around it. */
-function toDetail(item: repo.ItemRow, parts: DetailParts): ItemDetail {
+function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
   return {
     _id: item.id,
     name: item.name,
@@ -83,7 +85,7 @@ function toDetail(item: repo.ItemRow, parts: DetailParts): ItemDetail {
     isSellerReviewed: false,
     isFollowing: parts.isFollowing,
     likes: item.saveCount,
-    timeListed: item.timeListed.toISOString(),
+    timeListed: typeof item.timeListed === 'string' ? item.timeListed : item.timeListed.toISOString(),
     comments: parts.comments,
     sellerId: parts.seller,
   };
@@ -123,6 +125,13 @@ export function createItemsService(deps: ItemsDeps) {
     return item;
   }
 
+  /** The owner's item page, once ownedItem has vouched for it (a removal in between answers not_found). */
+  async function ownedDetail(userId: string, itemId: string): Promise<ItemDetailResponse> {
+    const page = await detailOf(itemId, userId);
+    if (!page) throw new AppError(404, ITEM_ERRORS.notFound);
+    return page;
+  }
+
   async function validateRefs(userId: string, input: ValidItemInput, withShipping: boolean) {
     if (!(await repo.categoryExists(db, input.categoryId))) throw new AppError(400, ITEM_ERRORS.fieldRequired, { field: 'categoryId' });
     if (input.photos.some((url) => !acceptablePhoto(url, userId))) throw new AppError(400, ITEM_ERRORS.photoLink, { field: 'photos' });
@@ -138,37 +147,34 @@ export function createItemsService(deps: ItemsDeps) {
     }
   }
 
-  async function detailOf(item: repo.ItemRow, viewerId: string | undefined): Promise<ItemDetail> {
-    const [shipping, seller, comments, saved, sales, traded] = await Promise.all([
-      repo.shippingOf(db, item.id),
-      repo.sellerOf(db, item.sellerId),
-      repo.commentsOf(db, item.id),
-      viewerId ? repo.isSavedBy(db, item.id, viewerId) : Promise.resolve(false),
-      repo.salesCount(db, item.sellerId),
-      deps.transferredTrades?.(item.sellerId) ?? Promise.resolve(0),
-    ]);
-    return toDetail(item, {
-      withPaymentEmail: viewerId === item.sellerId,
-      shipping,
-      isFollowing: saved,
-      comments: comments.map(
+  /** The item page's answer for this viewer, from one statement (detail-repo.ts); undefined when there is no item. */
+  async function detailOf(itemId: string, viewerId: string | undefined): Promise<ItemDetailResponse | undefined> {
+    const page = await itemPage(db, itemId, viewerId);
+    if (!page) return undefined;
+    const { seller } = page;
+    const item = toDetail(page, {
+      withPaymentEmail: viewerId === page.sellerId,
+      shipping: page.shipping,
+      isFollowing: page.savedByViewer,
+      comments: page.comments.map(
         (c): Comment => ({
           _id: c.id,
           body: c.body,
-          timeCreated: c.createdAt.toISOString(),
+          timeCreated: c.createdAt,
           // A removed author shows as 'User Not Found' on the page.
-          userId: c.removedAt ? null : { _id: c.userId, username: c.username, avatar: c.avatar, reddit: { isLinked: c.redditUsername !== null } },
+          userId: c.removed ? null : { _id: c.userId, username: c.username, avatar: c.avatar, reddit: { isLinked: c.forumLinked } },
         }),
       ),
       seller: {
-        _id: item.sellerId,
-        username: seller && !seller.removedAt ? seller.username : 'User Not Found',
-        avatar: seller?.removedAt ? null : (seller?.avatar ?? null),
-        reddit: { isLinked: Boolean(seller?.redditUsername), transactions: { count: seller?.redditCount ?? 0 } },
-        shippingRegion: seller?.regionCode ? { code: seller.regionCode, name: seller.regionName ?? seller.regionCode } : null,
-        transactions: sales + traded,
+        _id: page.sellerId,
+        username: seller.removed ? 'User Not Found' : seller.username,
+        avatar: seller.removed ? null : seller.avatar,
+        reddit: { isLinked: seller.forumLinked, transactions: { count: seller.forumTrades } },
+        shippingRegion: seller.regionCode ? { code: seller.regionCode, name: seller.regionName ?? seller.regionCode } : null,
+        transactions: seller.sales + seller.forumTrades,
       },
     });
+    return { item, isLoggedIn: Boolean(viewerId), isUserItem: viewerId === page.sellerId };
   }
 
   async function notifySavers(itemId: string, itemName: string, kind: 'updatedSavedItem' | 'removedSavedItem') {
@@ -222,22 +228,22 @@ export function createItemsService(deps: ItemsDeps) {
     },
 
     async detail(itemId: string, viewerId: string | undefined): Promise<ItemDetailResponse> {
-      const item = await repo.findItem(db, itemId);
-      if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
-      return { item: await detailOf(item, viewerId), isLoggedIn: Boolean(viewerId), isUserItem: viewerId === item.sellerId };
+      const page = await detailOf(itemId, viewerId);
+      if (!page) throw new AppError(404, ITEM_ERRORS.notFound);
+      return page;
     },
 
     /** The owner's copy for the edit form; a sold item cannot be edited. */
     async forEdit(userId: string, itemId: string): Promise<ItemDetailResponse> {
       const item = await ownedItem(userId, itemId);
       if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.itemSold);
-      return { item: await detailOf(item, userId), isLoggedIn: true, isUserItem: true };
+      return ownedDetail(userId, itemId);
     },
 
     /** The owner's copy to start a similar listing from (sold ones included). */
     async forDuplicate(userId: string, itemId: string): Promise<ItemDetailResponse> {
-      const item = await ownedItem(userId, itemId);
-      return { item: await detailOf(item, userId), isLoggedIn: true, isUserItem: true };
+      await ownedItem(userId, itemId);
+      return ownedDetail(userId, itemId);
     },
 
     async remove(userId: string, itemId: string) {

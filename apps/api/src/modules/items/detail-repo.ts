@@ -1,0 +1,120 @@
+import { isoFromJson, jsonRows, type Database } from '../../db/client';
+
+/** Everything the item page shows, read by one statement (itemPage). */
+export interface ItemPageRow {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  priceSoldCents: number | null;
+  photos: string[];
+  thumbnail: string;
+  categoryId: string;
+  saleTypeId: string;
+  offersAccepted: boolean;
+  isFixedPrice: boolean;
+  paymentEmail: string;
+  approvalStatus: 'pending' | 'approved' | 'rejected';
+  paymentStatus: 'none' | 'pending';
+  purchaserId: string | null;
+  saveCount: number;
+  timeListed: string;
+  sellerId: string;
+  seller: {
+    username: string;
+    avatar: string | null;
+    removed: boolean;
+    regionCode: string | null;
+    regionName: string | null;
+    forumLinked: boolean;
+    /** Trades transferred from the forum (0 when none). */
+    forumTrades: number;
+    /** Items the seller sold on the platform. */
+    sales: number;
+  };
+  shipping: Array<{ code: string; name: string; priceCents: number }>;
+  comments: Array<{
+    id: string;
+    body: string;
+    createdAt: string;
+    userId: string;
+    username: string;
+    avatar: string | null;
+    removed: boolean;
+    forumLinked: boolean;
+  }>;
+  savedByViewer: boolean;
+}
+
+/*
+ * The item page was seven queries (item, seller, region, forum link, sales, shipping, comments, the viewer's save),
+ * six of them in parallel: each page took up to seven of the pool's ten connections and seven round trips of
+ * planning. One prepared statement with the parts as JSON aggregates answers it in one round trip and one plan.
+ */
+const ITEM_PAGE = `
+  select json_build_array(
+    i.id, i.name, i.description, i.price_cents, i.price_sold_cents, i.photos, i.thumbnail, i.category_id,
+    i.sale_type_id, i.offers_accepted, i.is_fixed_price, i.payment_email, i.approval_status, i.payment_status,
+    i.purchaser_id, i.save_count, i.time_listed, i.seller_id,
+    u.username, u.avatar, u.removed_at is not null, rg.code, rg.name, rl.user_id is not null, coalesce(rl.transferred_count, 0),
+    (select count(*) from items s where s.seller_id = i.seller_id and s.purchaser_id is not null),
+    (select coalesce(json_agg(json_build_array(sh.region_code, r.name, sh.price_cents) order by r.position), '[]')
+       from item_shipping sh join regions r on r.code = sh.region_code where sh.item_id = i.id),
+    (select coalesce(json_agg(json_build_array(c.id, c.body, c.created_at, cu.id, cu.username, cu.avatar,
+              cu.removed_at is not null, crl.user_id is not null) order by c.created_at, c.id), '[]')
+       from item_comments c join users cu on cu.id = c.user_id left join reddit_links crl on crl.user_id = cu.id
+       where c.item_id = i.id),
+    exists (select 1 from item_saves sv where sv.item_id = i.id and sv.user_id = $2::uuid)
+  )::text as row
+  from items i
+  join users u on u.id = i.seller_id
+  left join regions rg on rg.code = u.shipping_region_code
+  left join reddit_links rl on rl.user_id = u.id
+  where i.id = $1::uuid and i.removed_at is null`;
+
+/** The item page's data, or undefined when there is no such (unremoved) item. viewerId: whose save to report. */
+export async function itemPage(db: Database, itemId: string, viewerId: string | undefined): Promise<ItemPageRow | undefined> {
+  const [row] = await jsonRows(db, { sql: ITEM_PAGE, params: [itemId, viewerId ?? null] }, 'item_page');
+  if (!row) return undefined;
+  const r = row as [
+    string, string, string, number, number | null, string[], string, string, string, boolean, boolean, string,
+    ItemPageRow['approvalStatus'], ItemPageRow['paymentStatus'], string | null, number, string, string,
+    string, string | null, boolean, string | null, string | null, boolean, number, number,
+    Array<[string, string, number]>,
+    Array<[string, string, string, string, string, string | null, boolean, boolean]>,
+    boolean,
+  ];
+  return {
+    id: r[0],
+    name: r[1],
+    description: r[2],
+    priceCents: r[3],
+    priceSoldCents: r[4],
+    photos: r[5],
+    thumbnail: r[6],
+    categoryId: r[7],
+    saleTypeId: r[8],
+    offersAccepted: r[9],
+    isFixedPrice: r[10],
+    paymentEmail: r[11],
+    approvalStatus: r[12],
+    paymentStatus: r[13],
+    purchaserId: r[14],
+    saveCount: r[15],
+    timeListed: isoFromJson(r[16]),
+    sellerId: r[17],
+    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25] },
+    shipping: r[26].map(([code, name, priceCents]) => ({ code, name, priceCents })),
+    comments: r[27].map(([id, body, createdAt, userId, username, avatar, removed, forumLinked]) => ({
+      id,
+      body,
+      createdAt: isoFromJson(createdAt),
+      userId,
+      username,
+      avatar,
+      removed,
+      forumLinked,
+    })),
+    savedByViewer: r[28],
+  };
+}
