@@ -7,15 +7,20 @@ import type { ItemListQuery } from '@keeb/shared';
 import type { Database } from '../apps/api/src/db/client';
 import type { ListScope } from '../apps/api/src/modules/discovery/repo';
 
-export type Kind = 'list' | 'search';
+export type Kind = 'list' | 'search' | 'item';
 
 export interface BenchCase {
   name: string;
   kind: Kind;
   /** Path and query string on the API. */
   path: string;
-  scope: ListScope;
-  query: ItemListQuery;
+  /** When set, each connection of the load cycles through these paths (path is the first). */
+  paths?: string[];
+  /** Lists: the scope and query the API builds its page query from (bench/plans.ts explains it). */
+  scope?: ListScope;
+  query?: ItemListQuery;
+  /** The item page: the listings it opens. */
+  itemIds?: string[];
 }
 
 const PUBLIC = sql.raw(`i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null and u.removed_at is null`);
@@ -55,6 +60,15 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
         group by u.id order by count(*) desc limit 1`,
   );
   const sellerQuery: ItemListQuery = {};
+  // Item pages of 1,000 public listings spread over the table (a 1% block sample), so the load reads many pages as
+  // visitors do rather than one listing's rows that stay in every cache.
+  const sample = (await db.execute(
+    sql`select i.id from items i tablesample system (1) repeatable (42)
+        where i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null limit 1000`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  const itemIds = sample.rows.map((r) => r.id);
+  if (itemIds.length === 0) throw new Error('the bench database has no public listings: run with --refill');
+  const itemPaths = itemIds.map((id) => `/api/item/${id}`);
   return [
     feedCase('feed: first page', 'list', {}),
     feedCase('feed: deep cursor page', 'list', { ts: iso(deep.ts), cursorId: deep.id }),
@@ -71,5 +85,6 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
       scope: { kind: 'sellerPublic', username: seller.username },
       query: sellerQuery,
     },
+    { name: 'item page (1,000 listings)', kind: 'item', path: itemPaths[0]!, paths: itemPaths, itemIds },
   ];
 }

@@ -17,11 +17,16 @@ export interface LoadResult {
   errors: number;
 }
 
-function phase(url: string, connections: number, seconds: number, headers: Record<string, string>): Promise<LoadResult> {
+/** What to request: one URL, or an origin and paths each connection cycles through. */
+export type LoadTarget = string | { origin: string; paths: string[] };
+
+function phase(target: LoadTarget, connections: number, seconds: number, headers: Record<string, string>): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  const where =
+    typeof target === 'string' ? { url: target } : { url: target.origin, requests: target.paths.map((path) => ({ method: 'GET' as const, path })) };
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
+    const instance = autocannon({ ...where, connections, duration: seconds, headers }, (error, result) => {
       if (error) return reject(error);
       resolve({ latencies, seconds: result.duration, errors: errors + result.errors + result.timeouts });
     });
@@ -38,7 +43,8 @@ interface LoadOptions {
   seconds: number;
 }
 
-async function measureHere(url: string, o: LoadOptions): Promise<LoadResult> {
+async function measureHere(target: LoadTarget, o: LoadOptions): Promise<LoadResult> {
+  const url = typeof target === 'string' ? target : target.origin + target.paths[0];
   const first = await fetch(url);
   if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
   await first.arrayBuffer();
@@ -46,16 +52,16 @@ async function measureHere(url: string, o: LoadOptions): Promise<LoadResult> {
   // load, or every request would be a first visit that the API issues a new token to.
   const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const headers: Record<string, string> = cookie ? { cookie } : {};
-  if (o.warmupSeconds > 0) await phase(url, o.connections, o.warmupSeconds, headers);
-  return phase(url, o.connections, o.seconds, headers);
+  if (o.warmupSeconds > 0) await phase(target, o.connections, o.warmupSeconds, headers);
+  return phase(target, o.connections, o.seconds, headers);
 }
 
 const thisFile = fileURLToPath(import.meta.url);
 
 /** A warm-up phase, then the measured phase, in a fresh load-generator process. */
-export function measure(url: string, o: LoadOptions): Promise<LoadResult> {
+export function measure(target: LoadTarget, o: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', thisFile, url, JSON.stringify(o)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', thisFile, JSON.stringify(target), JSON.stringify(o)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.once('error', reject);
@@ -64,8 +70,8 @@ export function measure(url: string, o: LoadOptions): Promise<LoadResult> {
 }
 
 if (process.argv[1] === thisFile) {
-  const [url, options] = process.argv.slice(2);
-  process.stdout.write(JSON.stringify(await measureHere(url!, JSON.parse(options!) as LoadOptions)));
+  const [target, options] = process.argv.slice(2);
+  process.stdout.write(JSON.stringify(await measureHere(JSON.parse(target!) as LoadTarget, JSON.parse(options!) as LoadOptions)));
 }
 
 /** Nearest-rank percentile of all recorded latencies. */

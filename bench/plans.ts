@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { ItemListQuerySchema } from '@keeb/shared';
 import type { Database } from '../apps/api/src/db/client';
 import * as repo from '../apps/api/src/modules/discovery/repo';
+import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
 import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
 import type { BenchCase } from './cases';
@@ -47,13 +48,24 @@ function hasSeqScan(node: PlanNode): boolean {
   return (node.Plans ?? []).some(hasSeqScan);
 }
 
+function planFrom(rows: Array<Record<string, unknown>>): Plan {
+  const raw = Object.values(rows[0]!)[0];
+  const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode; 'Execution Time': number }>;
+  return { shape: shapeOf(top!.Plan), seqScan: hasSeqScan(top!.Plan), executionMs: top!['Execution Time'] };
+}
+
 async function explain(db: Database, options: repo.ListOptions): Promise<Plan> {
   const result = (await db.execute(sql`explain (analyze, format json) ${repo.listQuery(db, options)}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
-  const raw = Object.values(result.rows[0]!)[0];
-  const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode; 'Execution Time': number }>;
-  return { shape: shapeOf(top!.Plan), seqScan: hasSeqScan(top!.Plan), executionMs: top!['Execution Time'] };
+  return planFrom(result.rows);
+}
+
+/** The item page's one statement (detail-repo.ts) for a listing, as a visitor opens it. */
+async function explainItemPage(db: Database, itemId: string): Promise<Plan> {
+  // Both drivers' clients take positional parameters; the statement names its own ($1 item, $2 viewer).
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
+  return planFrom((await client.query(`explain (analyze, format json) ${ITEM_PAGE_SQL}`, [itemId, null])).rows);
 }
 
 /**
@@ -62,7 +74,8 @@ async function explain(db: Database, options: repo.ListOptions): Promise<Plan> {
  * did not fill the page, the query for the older listings (search-window.ts, newestFirstSearchPage).
  */
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
-  const options = await repo.withTsquery(db, listOptionsFor(c.scope, ItemListQuerySchema.parse(c.query)));
+  if (c.kind === 'item') return explainItemPage(db, c.itemIds![0]!);
+  const options = await repo.withTsquery(db, listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query)));
   if (!options) return undefined;
   const window = options.search && options.sort === 'def' ? await windowOf(db, options) : undefined;
   if (!window) return explain(db, options);

@@ -5,7 +5,8 @@ import type { Plan } from './plans';
 
 export interface CaseResult {
   bench: BenchCase;
-  plan: Plan;
+  /** Undefined for the baseline, which has no query. */
+  plan?: Plan;
   load?: LoadResult;
   targetMs: number;
 }
@@ -19,9 +20,9 @@ export interface Summary {
   requests: number;
   errors: number;
   targetMs: number;
-  /** Undefined when not measured (--plans-only). */
+  /** Undefined when not measured (--plans-only) or without a target (the baseline). */
   met: boolean | undefined;
-  plan: Plan;
+  plan: Plan | undefined;
 }
 
 export function summarise(r: CaseResult): Summary {
@@ -37,7 +38,7 @@ export function summarise(r: CaseResult): Summary {
     requests: sorted.length,
     errors,
     targetMs: r.targetMs,
-    met: r.load ? !r.plan.seqScan && errors === 0 && p99 < r.targetMs : undefined,
+    met: r.load && r.plan ? !r.plan.seqScan && errors === 0 && p99 < r.targetMs : undefined,
     plan: r.plan,
   };
 }
@@ -50,12 +51,14 @@ export function markdown(rows: Summary[]): string {
     '|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${Number.isNaN(r.rps) ? '-' : Math.round(r.rps)} | ${r.requests}${r.errors ? ` (${r.errors} errors)` : ''} | < ${r.targetMs} | ${r.plan.seqScan ? '**NO: SEQ SCAN**' : r.met === undefined ? '-' : r.met ? 'yes' : '**no**'} |`,
+        `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${Number.isNaN(r.rps) ? '-' : Math.round(r.rps)} | ${r.requests}${r.errors ? ` (${r.errors} errors)` : ''} | ${Number.isNaN(r.targetMs) ? '-' : `< ${r.targetMs}`} | ${r.plan?.seqScan ? '**NO: SEQ SCAN**' : r.met === undefined ? '-' : r.met ? 'yes' : '**no**'} |`,
     ),
     '',
     'Plan shapes (EXPLAIN ANALYZE of the page query on the same data; execution time of that one run):',
     '',
-    ...rows.map((r) => `- ${r.name}${r.plan.seqScan ? ' **SEQ SCAN ON LISTINGS**' : ''} (${r.plan.executionMs.toFixed(1)} ms): \`${r.plan.shape}\``),
+    ...rows.flatMap(({ name, plan }) =>
+      plan ? [`- ${name}${plan.seqScan ? ' **SEQ SCAN ON LISTINGS**' : ''} (${plan.executionMs.toFixed(1)} ms): \`${plan.shape}\``] : [],
+    ),
   ];
   return lines.join('\n');
 }

@@ -17,6 +17,7 @@ import { fill, itemCount } from './fill';
 import { measure } from './load';
 import { planOf } from './plans';
 import { markdown, summarise, type CaseResult } from './report';
+import { startHelloWorld } from './hello-world';
 import { buildApi, startApi } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,21 +80,33 @@ try {
   await handle.close();
 }
 
-// Phase 2, over HTTP on the real API process, with the machine's speed timed before and after.
+// Phase 2, over HTTP on the real API process, with the machine's speed timed before and after, and a bare
+// Express hello-world measured by the same load just before the cases: the baseline of the ratios below.
 const speed: number[] = [];
+let baseline: CaseResult | undefined;
 if (!args['plans-only']) {
   speed.push(machineSpeedMs());
   buildApi(root);
+  const load = { connections, warmupSeconds: Number(args.warmup), seconds: Number(args.seconds) };
+  const hello = await startHelloWorld();
+  try {
+    baseline = { bench: { name: 'baseline: Express hello-world', kind: 'list', path: '/' }, targetMs: NaN };
+    baseline.load = await measure(hello.baseUrl + '/', load);
+    log(`  ${baseline.bench.name}: ${Math.round(summarise(baseline).rps)} req/s`);
+  } finally {
+    await hello.stop();
+  }
   const api = await startApi(root, target);
   log(`API at ${api.baseUrl} (log: ${api.logFile})`);
+  const loadTarget = (b: BenchCase) => (b.paths ? { origin: api.baseUrl, paths: b.paths } : api.baseUrl + b.path);
   try {
     // The API process is fresh. Every case first runs for its warm-up, unrecorded, so that the first case is not
     // measured while V8 still compiles the paths all cases share (a first feed page served 940 requests/s in
     // its first 6 s after start and 1,000-1,250 in the next 24).
     log(`warming up: each case for ${args.warmup} s`);
-    for (const r of results) await measure(api.baseUrl + r.bench.path, { connections, warmupSeconds: 0, seconds: Number(args.warmup) });
+    for (const r of results) await measure(loadTarget(r.bench), { ...load, warmupSeconds: 0, seconds: Number(args.warmup) });
     for (const r of results) {
-      r.load = await measure(api.baseUrl + r.bench.path, { connections, warmupSeconds: Number(args.warmup), seconds: Number(args.seconds) });
+      r.load = await measure(loadTarget(r.bench), load);
       const s = summarise(r);
       log(`  ${r.bench.name}: p99 ${s.p99.toFixed(1)} ms, ${Math.round(s.rps)} req/s`);
     }
@@ -103,17 +116,23 @@ if (!args['plans-only']) {
   speed.push(machineSpeedMs());
 }
 
-const rows = results.map(summarise);
+const rows = [...(baseline ? [baseline] : []), ...results].map(summarise);
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
 const [before, after] = speed.map(Math.round);
 const speedLine = after ? `\nMachine speed: a fixed JavaScript loop took ${before} ms before and ${after} ms after the load (lower is faster; bench/calibrate.ts).\n` : '';
 log(`\n## ${driver === 'pg' ? 'PostgreSQL' : 'PGlite'}, ${n} listings, ${connections} connections, ${args.warmup} s warm-up + ${args.seconds} s per case\n\n${machine}\n${speedLine}`);
 log(markdown(rows));
+const firstPage = rows.find((r) => r.name === 'feed: first page');
+const helloRow = rows.find((r) => r.name === baseline?.bench.name);
+if (firstPage && helloRow && !Number.isNaN(firstPage.rps)) {
+  const share = firstPage.rps / helloRow.rps;
+  log(`\nfeed: first page served ${(share * 100).toFixed(0)}% of the hello-world baseline's requests/s (target >= 50%: ${share >= 0.5 ? 'met' : '**not met**'})`);
+}
 const outDir = path.join(root, 'data', 'bench');
 mkdirSync(outDir, { recursive: true });
 writeFileSync(path.join(outDir, `results-${driver}-${n}.json`), JSON.stringify({ driver, n, connections, machine, machineSpeedMs: speed, at: new Date().toISOString(), rows }, null, 2));
 
-const scans = rows.filter((r) => r.plan.seqScan);
+const scans = rows.filter((r) => r.plan?.seqScan);
 if (scans.length > 0) {
   console.error(`\nFAILED: sequential scan over listings in: ${scans.map((r) => r.name).join(', ')}`);
   process.exit(1);

@@ -112,7 +112,7 @@ export function createApp(deps: AppDeps): Express {
   const discovery = createDiscoveryService(db, {
     savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
   });
-  api.use(withSessionIfSignedIn(deps.session, discoveryRoutes(discovery, { jsonBody })));
+  api.use(withSessionIfSignedIn(deps.session, discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs })));
   api.use(jsonBody);
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
   api.use(healthRoutes(db));

@@ -91,6 +91,8 @@ export function useTestApp(overrides: NodeJS.ProcessEnv | (() => NodeJS.ProcessE
       LOG_PRETTY: '0',
       DATA_DIR: dataDir,
       SESSION_SECRET: TEST_SESSION_SECRET,
+      // Tests write listings straight into the database and read the feed at once; first-pages.test.ts turns it on.
+      FIRST_PAGE_CACHE_MS: '0',
       // A function is read when the app is built, after earlier beforeAll hooks started any fake servers.
       ...(typeof overrides === 'function' ? overrides() : overrides),
     });

@@ -92,6 +92,9 @@ export const items = pgTable(
     index('items_seller_idx').on(t.sellerId, t.timeListed.desc(), t.id.desc()),
     index('items_purchaser_idx').on(t.purchaserId, t.timeListed.desc(), t.id.desc()).where(sql`${t.purchaserId} is not null`),
     index('items_seller_created_idx').on(t.sellerId, t.createdAt),
+    // A seller's platform sales (the item page's and the profile's transaction count): the sold rows only, so a
+    // seller with thousands of listings is counted from the index, not from a heap block per listing.
+    index('items_seller_sold_idx').on(t.sellerId).where(sql`${t.purchaserId} is not null`),
     // The admins' approval queue, oldest first.
     index('items_approval_idx').on(t.timeListed, t.id).where(sql`${t.approvalStatus} = 'pending' and ${t.removedAt} is null`),
   ],

@@ -2,14 +2,22 @@ import { Router, type RequestHandler } from 'express';
 import { ItemListQuerySchema } from '@keeb/shared';
 import { requireLogin, userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
+import { createFirstPageCache, isFirstPage } from './first-pages';
 import { profilesRoutes } from './profiles-routes';
 import type { DiscoveryService } from './service';
 
-/** jsonBody: the API's JSON body parser; these routes come before it, and only searchItems has a body. */
-export function discoveryRoutes(discovery: DiscoveryService, { jsonBody }: { jsonBody: RequestHandler }): Router {
+/**
+ * jsonBody: the API's JSON body parser; these routes come before it, and only searchItems has a body.
+ * firstPageCacheMs: how long signed-out first pages are kept (first-pages.ts; 0 reads every one).
+ */
+export function discoveryRoutes(discovery: DiscoveryService, { jsonBody, firstPageCacheMs }: { jsonBody: RequestHandler; firstPageCacheMs: number }): Router {
   const router = Router();
+  const firstPages = createFirstPageCache(firstPageCacheMs);
   router.get('/items', async (req, res) => {
-    res.json(await discovery.feed(parseInput(ItemListQuerySchema, req.query), req.session.userId));
+    const query = parseInput(ItemListQuerySchema, req.query);
+    const viewer = req.session.userId;
+    if (viewer || !isFirstPage(query) || firstPageCacheMs === 0) return void res.json(await discovery.feed(query, viewer));
+    res.set('Content-Type', 'application/json; charset=utf-8').send(await firstPages.json(query, () => discovery.feed(query, undefined)));
   });
   // The spec sends searchText and ts as query parameters; a JSON body with the same fields is accepted too.
   router.post('/searchItems', jsonBody, async (req, res) => {

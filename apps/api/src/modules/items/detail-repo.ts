@@ -51,7 +51,7 @@ export interface ItemPageRow {
  * six of them in parallel: each page took up to seven of the pool's ten connections and seven round trips of
  * planning. One prepared statement with the parts as JSON aggregates answers it in one round trip and one plan.
  */
-const ITEM_PAGE = `
+export const ITEM_PAGE_SQL = `
   select json_build_array(
     i.id, i.name, i.description, i.price_cents, i.price_sold_cents, i.photos, i.thumbnail, i.category_id,
     i.sale_type_id, i.offers_accepted, i.is_fixed_price, i.payment_email, i.approval_status, i.payment_status,
@@ -74,7 +74,7 @@ const ITEM_PAGE = `
 
 /** The item page's data, or undefined when there is no such (unremoved) item. viewerId: whose save to report. */
 export async function itemPage(db: Database, itemId: string, viewerId: string | undefined): Promise<ItemPageRow | undefined> {
-  const [row] = await jsonRows(db, { sql: ITEM_PAGE, params: [itemId, viewerId ?? null] }, 'item_page');
+  const [row] = await jsonRows(db, { sql: ITEM_PAGE_SQL, params: [itemId, viewerId ?? null] }, 'item_page');
   if (!row) return undefined;
   const r = row as [
     string, string, string, number, number | null, string[], string, string, string, boolean, boolean, string,

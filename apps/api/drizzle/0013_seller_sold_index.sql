@@ -1,0 +1,1 @@
+CREATE INDEX "items_seller_sold_idx" ON "items" USING btree ("seller_id") WHERE "items"."purchaser_id" is not null;

@@ -1,0 +1,47 @@
+import type { ItemListQuery } from '@keeb/shared';
+
+/**
+ * The first page of a list as signed-out visitors see it, kept for a second (FIRST_PAGE_CACHE_MS). Every visitor's home page is the same
+ * query: answered from memory, the busiest call costs the API a lookup instead of a query, a page of cards and
+ * their JSON (the first feed page served 26% of a bare Express hello-world's requests per second; see
+ * docs/performance.md). Only signed-out requests read it: a signed-in page carries the viewer's hearts, and
+ * whoever just acted (approved, saved, listed) is signed in, so their own change shows at once. A visitor sees
+ * a page at most ttlMs old, and a page whose cursor they follow was read fresh.
+ */
+/** First pages differ by filters, sort and search: enough for the common ones, bounded against made-up queries. */
+const MAX_ENTRIES = 200;
+
+interface Entry {
+  at: number;
+  /** The answer's JSON, shared by concurrent requests while it is being read (one query for a burst of misses). */
+  body: Promise<Buffer>;
+}
+
+/** A first page has no cursor: the page after one depends on what the visitor already holds. */
+export const isFirstPage = (query: ItemListQuery) =>
+  query.ts === undefined && query.price === undefined && query.likes === undefined && query.cursorId === undefined;
+
+export function createFirstPageCache(ttlMs: number, now: () => number = Date.now) {
+  const entries = new Map<string, Entry>();
+  return {
+    /** The JSON of this first page: kept when younger than ttlMs, else read by `load` (once for a burst). */
+    json(query: ItemListQuery, load: () => Promise<unknown>): Promise<Buffer> {
+      const key = JSON.stringify(query);
+      const time = now();
+      const kept = entries.get(key);
+      if (kept && time - kept.at < ttlMs) return kept.body;
+      const body = load().then((page) => Buffer.from(JSON.stringify(page)));
+      // Insertion order is age order: re-inserting moves the key last, so the first key is the oldest.
+      entries.delete(key);
+      entries.set(key, { at: time, body });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      // A failed read is not kept: the next request tries again.
+      body.catch(() => {
+        if (entries.get(key)?.body === body) entries.delete(key);
+      });
+      return body;
+    },
+  };
+}
+
+export type FirstPageCache = ReturnType<typeof createFirstPageCache>;
