@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
-import { createFirstPageCache } from './first-pages';
+import { createFirstPageCache, isHomeFirstPage } from './first-pages';
 
 describe('createFirstPageCache', () => {
   const page = (n: number) => () => Promise.resolve([{ n }]);
@@ -15,6 +15,13 @@ describe('createFirstPageCache', () => {
     expect(await text(cache.json({}, page(2)))).toBe('[{"n":1}]');
     time = 1000;
     expect(await text(cache.json({}, page(3)))).toBe('[{"n":3}]');
+  });
+
+  it('keeps the home feed in any sort, and no search, filter or cursor page', () => {
+    expect([{}, { sort: 'low' as const }, { searchText: '' }].map(isHomeFirstPage)).toEqual([true, true, true]);
+    expect([{ searchText: 'gmk' }, { categoryIds: 'keycaps' }, { regions: 'EU' }, { saleType: 'vendor' }, { ts: '2026-01-01T00:00:00Z' }, { price: 1 }].map(isHomeFirstPage)).toEqual([
+      false, false, false, false, false, false,
+    ]);
   });
 
   it('keeps each query apart, reads a burst of misses once, and keeps no failure', async () => {
@@ -38,7 +45,7 @@ describe('createFirstPageCache', () => {
 describe('GET /api/items with the first-page cache on', () => {
   const t = useTestApp({ FIRST_PAGE_CACHE_MS: '60000' });
 
-  it('answers signed-out first pages from memory, but never signed-in pages or a cursor page', async () => {
+  it('answers the signed-out home feed from memory, but never signed-in pages or a cursor page', async () => {
     const seller = await createUser(t.db.db);
     const first = await createItem(t.db.db, seller.id, { timeListed: new Date(Date.now() - 60_000) });
     const visitor = await t.client();
@@ -54,9 +61,10 @@ describe('GET /api/items with the first-page cache on', () => {
     const mine = await member.get('/api/items');
     expect(ids(mine)).toEqual([second.id, first.id]);
     expect(mine.body[0].isFollowing).toBe(false);
-    // The next page after a cursor is read fresh too, and so is a query the cache has not seen.
+    // The next page after a cursor is read fresh too, and so is a query the cache has not seen, and a filtered page.
     const next = await visitor.get(`/api/items?ts=${encodeURIComponent(new Date().toISOString())}`);
     expect(ids(next)).toEqual([second.id, first.id]);
     expect(ids(await visitor.get('/api/items?sort=old'))).toEqual([first.id, second.id]);
+    expect(ids(await visitor.get('/api/items?categoryIds=keyboards'))).toEqual([second.id, first.id]);
   });
 });

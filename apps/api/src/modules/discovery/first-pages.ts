@@ -1,14 +1,14 @@
 import type { ItemListQuery } from '@keeb/shared';
 
 /**
- * The first page of a list as signed-out visitors see it, kept for a second (FIRST_PAGE_CACHE_MS). Every visitor's home page is the same
- * query: answered from memory, the busiest call costs the API a lookup instead of a query, a page of cards and
+ * The home feed's first page as signed-out visitors see it, kept for a second (FIRST_PAGE_CACHE_MS). Every
+ * visitor's home page is the same query: answered from memory, the busiest call costs the API a lookup instead of a query, a page of cards and
  * their JSON (the first feed page served 26% of a bare Express hello-world's requests per second; see
  * docs/performance.md). Only signed-out requests read it: a signed-in page carries the viewer's hearts, and
  * whoever just acted (approved, saved, listed) is signed in, so their own change shows at once. A visitor sees
  * a page at most ttlMs old, and a page whose cursor they follow was read fresh.
  */
-/** First pages differ by filters, sort and search: enough for the common ones, bounded against made-up queries. */
+/** One entry per sort order today; the bound keeps it so if the kept queries ever widen. */
 const MAX_ENTRIES = 200;
 
 interface Entry {
@@ -17,9 +17,12 @@ interface Entry {
   body: Promise<Buffer>;
 }
 
-/** A first page has no cursor: the page after one depends on what the visitor already holds. */
-export const isFirstPage = (query: ItemListQuery) =>
-  query.ts === undefined && query.price === undefined && query.likes === undefined && query.cursorId === undefined;
+/**
+ * The home feed's first page, in any sort order: no cursor (the page after one depends on what the visitor already
+ * holds), and no search or filter, whose pages are many and each rarely asked for twice in a second.
+ */
+export const isHomeFirstPage = (query: ItemListQuery) =>
+  Object.values({ ...query, sort: undefined }).every((value) => value === undefined || value === '');
 
 export function createFirstPageCache(ttlMs: number, now: () => number = Date.now) {
   const entries = new Map<string, Entry>();

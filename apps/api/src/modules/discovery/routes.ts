@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import { ItemListQuerySchema } from '@keeb/shared';
 import { requireLogin, userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
-import { createFirstPageCache, isFirstPage } from './first-pages';
+import { createFirstPageCache, isHomeFirstPage } from './first-pages';
 import { profilesRoutes } from './profiles-routes';
 import type { DiscoveryService } from './service';
 
@@ -16,7 +16,7 @@ export function discoveryRoutes(discovery: DiscoveryService, { jsonBody, firstPa
   router.get('/items', async (req, res) => {
     const query = parseInput(ItemListQuerySchema, req.query);
     const viewer = req.session.userId;
-    if (viewer || !isFirstPage(query) || firstPageCacheMs === 0) return void res.json(await discovery.feed(query, viewer));
+    if (viewer || !isHomeFirstPage(query) || firstPageCacheMs === 0) return void res.json(await discovery.feed(query, viewer));
     res.set('Content-Type', 'application/json; charset=utf-8').send(await firstPages.json(query, () => discovery.feed(query, undefined)));
   });
   // The spec sends searchText and ts as query parameters; a JSON body with the same fields is accepted too.
