@@ -33,8 +33,19 @@ function decodePart(part: string): { type: string; body: string } {
   return { type, body };
 }
 
+const drains = new Map<string, () => Promise<void>>();
+
+/**
+ * Mail is sent by a job after the request answered: useTestApp registers its queue's drain for its outbox, and
+ * reading that outbox first waits until every mail queued so far has been handled.
+ */
+export function drainBeforeReading(outboxDir: string, drain: () => Promise<void>): void {
+  drains.set(outboxDir, drain);
+}
+
 /** Reads the `.eml` files the outbox mailer wrote (a small MIME reader: mailparser is not installable here). */
 export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
+  await drains.get(outboxDir)?.();
   const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(
     files.map(async (file) => {
