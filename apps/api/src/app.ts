@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(securityHeaders({ https }));
 
   const { jobs } = deps;
-  registerMailWorker(jobs, deps.mailer ?? createMailer(config));
+  registerMailWorker(jobs, deps.mailer ?? createMailer(config), config.dataDir);
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
   const captcha = deps.captcha ?? createCaptcha(config);
   const accounts = createAccountsService({

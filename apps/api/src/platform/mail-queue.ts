@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { Tx } from '../db/client';
 import type { JobQueue } from './jobs/job-queue';
 import type { Mailer, MailMessage } from './mail';
+import { openSentLedger } from './mail-ledger';
 
 /** A mail job: the rendered message, and its dedupe key as the stable id every attempt sends it under. */
 export interface MailJob {
@@ -20,9 +22,16 @@ export async function queueMail(jobs: JobQueue, tx: Tx, key: string, message: Ma
   await jobs.send('mail', { message, id: key, queuedAt: new Date().toISOString() }, { key, tx });
 }
 
-/** Delivers a mail job through the Mailer; a failed delivery throws, and the queue retries it with backoff. */
-export function registerMailWorker(jobs: JobQueue, mailer: Mailer): void {
+/**
+ * Delivers a mail job through the Mailer; a failed delivery throws, and the queue retries it with backoff. With a
+ * data dir, a job whose message the ledger there shows as already accepted (a crash came between acceptance and
+ * the job's completion) completes without sending it again.
+ */
+export function registerMailWorker(jobs: JobQueue, mailer: Mailer, dataDir?: string): void {
+  const ledger = dataDir ? openSentLedger(path.join(dataDir, 'mail-sent')) : undefined;
   jobs.handle('mail', async (job) => {
+    if (ledger?.has(job.id)) return;
     await mailer.send({ ...job.message, id: job.id, date: new Date(job.queuedAt) });
+    ledger?.record(job.id);
   });
 }

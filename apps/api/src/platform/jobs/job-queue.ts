@@ -52,6 +52,7 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobsTarget'>, opt
   const { logger } = options;
   const boss: PgBoss = createBoss(database.jobsTarget);
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
+  boss.on('warning', ({ message, data }) => logger.warn({ data }, `job queue: ${message}`));
   const handlers = new Map<JobName, JobHandler<JobName>>();
   const workerIds: string[] = [];
   let started = false;
@@ -93,6 +94,9 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobsTarget'>, opt
         jobs.map(async (job): Promise<JobResult> => {
           try {
             await handler(job.data, { id: job.id, retryCount: job.retryCount });
+            // Settled at once rather than with the batch, so a crash while others in the batch still run does
+            // not run this one again (the batch's own completion of it is then a no-op: it is no longer active).
+            await boss.complete(name, { id: job.id, retryCount: job.retryCount });
             return { id: job.id, status: 'completed' };
           } catch (err) {
             logger.warn({ err, queue: name, job: job.id, retryCount: job.retryCount }, 'job attempt failed; it will be retried');

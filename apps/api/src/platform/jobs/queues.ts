@@ -46,6 +46,10 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */
 export const WORKER = {
   batchSize: 10,
+  /** Two fetch loops per queue and process: a batch waiting on a slow SMTP server does not hold up the next. */
+  localConcurrency: 2,
+  /** A full batch means more are waiting: fetch the next at once instead of after the polling interval. */
+  burstWhenBatchFull: true,
   /** Used when LISTEN/NOTIFY is unavailable; with it, a commit wakes the workers at once. */
   pollingIntervalSeconds: 1,
   /** With LISTEN/NOTIFY, the backstop that also picks up retries and scheduled jobs when they come due. */
