@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../../db/client';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fakes/smtp';
+import { WORKER } from './queues';
 
 /**
  * The durability promise, end to end: the real API process (server.ts under tsx) sends sign-up mail to a local
@@ -158,17 +159,16 @@ async function crashAndRecover(env: NodeJS.ProcessEnv, driver: string) {
       seconds: laps,
     };
     console.log(`SIGKILL test: ${JSON.stringify(figures)}`);
-
     expect(answered.length).toBeGreaterThanOrEqual(KILL_AFTER);
     expect(figures.otherAnswers).toEqual([]);
     // Every answered sign-up got exactly one confirmation mail (one Message-ID), none lost.
     for (const to of answered) expect([to, idsByRecipient.get(to)?.size ?? 0]).toEqual([to, 1]);
     // Sign-ups cut off by the kill may or may not have committed; none got two different mails.
     for (const [to, ids] of idsByRecipient) expect([to, ids.size]).toEqual([to, 1]);
-    // Each Message-ID reached the server once: a job retried after the kill finds its mail in the sent ledger if
-    // the server had taken it. Only a kill in the instant between the server's 250 and that note (microseconds,
-    // while the kill waits for a mail held 150 ms) could repeat one, under the same Message-ID.
-    expect(figures.duplicateDeliveries).toBeLessThanOrEqual(1);
+    // A job retried after the kill finds its mail in the sent ledger when the process had read the server's 250.
+    // A 250 sent but not yet read when the process died (the sender cannot know; event-loop lag on a busy machine
+    // makes that window longer) is sent again under the same Message-ID: at most the mails a process has in flight.
+    expect(figures.duplicateDeliveries).toBeLessThanOrEqual(WORKER.batchSize * WORKER.localConcurrency);
   } finally {
     second.child.kill('SIGTERM');
     await second.exited;

@@ -26,8 +26,8 @@ export interface FakeSmtp {
 
 /**
  * A real SMTP server (smtp-server) on a free local port. A message counts as delivered when the server answers
- * 250 to it on a live connection, the point where a real mail server takes it over; `delayMs` waits before each
- * answer.
+ * 250 to it on a live connection, the point where the sender learns that the server took it over; `delayMs` holds
+ * each message that long before answering.
  */
 export async function startFakeSmtp(options: { delayMs?: number } = {}): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
@@ -58,7 +58,8 @@ export async function startFakeSmtp(options: { delayMs?: number } = {}): Promise
           received.push({ to: session.envelope.rcptTo.map((r) => r.address), messageId, data, at: Date.now() });
           callback();
         };
-        const later = () => (options.delayMs ? setTimeout(answer, options.delayMs) : answer());
+        // After a hold, a moment for a hang-up that came during it to be read (its close event) before answering.
+        const later = () => (options.delayMs ? setTimeout(() => setTimeout(answer, 10), options.delayMs) : answer());
         if (stalled) stalled.push(later);
         else later();
       });
