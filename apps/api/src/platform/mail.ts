@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
@@ -55,7 +55,10 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
       // Named by time written and id: sorted by name they are in order, and a message sent again replaces its file.
       const stamp = (date ?? new Date()).toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${id ? digest(id).slice(0, 12) : randomUUID().slice(0, 8)}.eml`;
-      await writeFile(path.join(config.outboxDir, name), (info as unknown as { message: Buffer }).message);
+      // Written aside and renamed, so a reader never sees half a message.
+      const file = path.join(config.outboxDir, name);
+      await writeFile(`${file}.tmp`, (info as unknown as { message: Buffer }).message);
+      await rename(`${file}.tmp`, file);
     },
   };
 }
