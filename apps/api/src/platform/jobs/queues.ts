@@ -24,7 +24,7 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   mail: {
     policy: 'standard',
     // Transient SMTP trouble clears in seconds, an outage in hours: 5-10 s first, doubling, at most an hour
-    // apart, 20 retries (at least ~12 h of trying) before the job moves to the dead-letter queue.
+    // apart, 20 retries (at least ~11 h of trying) before the job moves to the dead-letter queue.
     retryLimit: 20,
     retryDelay: 5,
     retryBackoff: true,
