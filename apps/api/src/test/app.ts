@@ -90,6 +90,7 @@ export function useTestApp(
 ): TestContext {
   const context = {} as TestContext;
   let dataDir = '';
+  let stopApp = async () => {};
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-api-'));
     const db = await createTestDatabase();
@@ -115,10 +116,10 @@ export function useTestApp(
     });
     await jobs.start();
     drainBeforeReading(config.outboxDir, () => jobs.drain());
-    afterAll(async () => {
+    stopApp = async () => {
       await jobs.stop();
       session.store.close();
-    });
+    };
     const clientAs = async (userId: string) => {
       const sid = randomBytes(24).toString('base64url');
       const expires = new Date(Date.now() + 60 * 60 * 1000);
@@ -140,6 +141,8 @@ export function useTestApp(
     await rm(context.config.outboxDir, { recursive: true, force: true });
   });
   afterAll(async () => {
+    // Workers first: a mail job still running would write into the data dir being removed.
+    await stopApp();
     await context.db?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });
