@@ -22,7 +22,9 @@ import { createReferenceService } from './modules/reference/service';
 import { createCaptcha, type Captcha } from './platform/captcha';
 import { errorMiddleware, notFoundApi } from './platform/errors';
 import { createImgurClient, type ImgurClient } from './platform/imgur';
+import type { JobQueue } from './platform/jobs/job-queue';
 import { createMailer, type Mailer } from './platform/mail';
+import { registerMailWorker } from './platform/mail-queue';
 import { createFacebookOAuth, type FacebookOAuth } from './platform/oauth/facebook';
 import { createGoogleVerifier, type GoogleVerifier } from './platform/oauth/google';
 import { createRedditClient, type RedditClient } from './platform/oauth/reddit';
@@ -42,6 +44,8 @@ export interface AppDeps {
   limits: RateLimits;
   /** express-session middleware; server.ts shares it with socket.io. */
   session: RequestHandler;
+  /** The job queue (platform/jobs): modules queue work and register their handlers; the caller starts it after createApp. */
+  jobs: JobQueue;
   /** The built SPA to serve, when there is one. */
   webDistDir?: string | undefined;
   /** Adapters; tests pass their own pointed at local fakes. Defaults: outbox mail, local disk, bot check per config. */
@@ -72,13 +76,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders({ https }));
 
-  const mailer = deps.mailer ?? createMailer(config);
+  const { jobs } = deps;
+  registerMailWorker(jobs, deps.mailer ?? createMailer(config), config.dataDir);
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
   const captcha = deps.captcha ?? createCaptcha(config);
   const accounts = createAccountsService({
     db,
     config,
-    mailer,
+    jobs,
     captcha,
     limits: deps.limits,
     phoneVerifiedForSignup: (email) => phoneVerifiedForSignup(db, email),
@@ -94,9 +99,8 @@ export function createApp(deps: AppDeps): Express {
   const items = createItemsService({
     db,
     config,
-    mailer,
+    jobs,
     limits: deps.limits,
-    logger: deps.logger,
     emailConfirmed: async (userId) => (await accounts.verified(userId)).didConfirmEmail,
     phoneVerified: (userId) => isPhoneVerified(db, userId),
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),

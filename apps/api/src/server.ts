@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
+import { createJobQueue } from './platform/jobs/job-queue';
 import { createLogger } from './platform/logger';
 import { RateLimits } from './platform/rate-limit';
 import { createSessionMiddleware } from './platform/session';
@@ -44,7 +45,9 @@ async function main(): Promise<void> {
     const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
     const limits = new RateLimits(limitsRedis ? { redis: limitsRedis } : { db: database.db });
     const session = createSessionMiddleware(config, database.db);
-    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, webDistDir: findWebDist() });
+    const jobs = createJobQueue(database, { logger });
+    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, jobs, webDistDir: findWebDist() });
+    await jobs.start();
     const httpServer = createServer(app);
     const realtime = createRealtime(httpServer, { session: session.middleware, redisUrl: config.redisUrl });
 
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
       httpServer.closeIdleConnections();
       await realtime.close();
       await drained;
+      await jobs.stop();
       session.store.close();
       await limitsRedis?.quit().catch(() => undefined);
       await database.close();

@@ -15,6 +15,11 @@ export type Queryable = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'pg';
+  /**
+   * What the job queue (pg-boss, platform/jobs) runs on: PGlite's one in-process client, shared with drizzle,
+   * or the server's connection string (pg-boss keeps a small pool of its own there).
+   */
+  jobsTarget: { backend: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { backend: 'postgres'; connectionString: string };
   /** Applies the committed SQL migrations (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -125,6 +130,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     db,
     driver: 'pglite',
+    jobsTarget: { backend: 'pglite', client },
     migrate: () => migrate(drizzle({ client, schema }), { migrationsFolder }),
     close: () => client.close(),
   };
@@ -143,6 +149,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   return {
     db,
     driver: 'pg',
+    jobsTarget: { backend: 'postgres', connectionString },
     migrate: () => migrate(drizzle({ client: pool, schema }), { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -54,5 +54,23 @@ describe('mail without SMTP_URL', () => {
     await createMailer({ smtpUrl: undefined, mailFrom: 'KeebMarket <no-reply@keeb.test>', outboxDir }).send(message);
     const [mail] = await readOutbox(outboxDir);
     expect(mail).toEqual({ to: 'fan@example.com', subject: 'Confirm your email', text: message.text, html: message.html });
+  });
+});
+
+describe('a message with an id (a mail job)', () => {
+  it('is one outbox file with one Message-ID however often it is sent, dated when it was queued', async () => {
+    const outboxDir = path.join(dir, 'outbox-ids');
+    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'KeebMarket <no-reply@keeb.test>', outboxDir });
+    const date = new Date('2026-11-23T08:00:00.000Z');
+    await mailer.send({ ...message, id: 'confirm-email:abc', date });
+    await mailer.send({ ...message, id: 'confirm-email:abc', date });
+    await mailer.send({ ...message, id: 'confirm-email:def', date });
+    const files = (await readdir(outboxDir)).sort();
+    expect(files).toHaveLength(2);
+    expect(files.every((f) => f.startsWith('2026-11-23T08-00-00-000Z-') && f.endsWith('.eml'))).toBe(true);
+    const raw = await readFile(path.join(outboxDir, files[0]!), 'utf8');
+    expect(raw).toMatch(/^Message-ID: <[0-9a-f]{32}@keeb\.test>$/m);
+    expect(raw).toMatch(/^Date: Mon, 23 Nov 2026 08:00:00 \+0000$/m);
+    expect(raw).not.toContain('confirm-email:abc');
   });
 });

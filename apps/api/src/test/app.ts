@@ -3,14 +3,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
+import { sql } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logger';
 import { RateLimits } from '../platform/rate-limit';
 import { createSessionMiddleware, SESSION_COOKIE } from '../platform/session';
 import { createTestDatabase, type TestDatabase } from './db';
+import { drainBeforeReading } from './outbox';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
@@ -18,6 +21,8 @@ export interface TestContext {
   app: Express;
   db: TestDatabase;
   config: Config;
+  /** The app's job queue, started; `await t.jobs.drain()` waits for the jobs queued so far (readOutbox does). */
+  jobs: JobQueue;
   /** A logged-out client. */
   client(): Promise<TestClient>;
   /** A client signed in as `userId` through a real session row (sign-in itself arrives with the accounts issue). */
@@ -79,9 +84,13 @@ function signedSessionCookie(sid: string): string {
  * Registers hooks that give each test file its own real database and the real app on it; every test starts
  * from empty user tables. `overrides` are environment variables (or a function answering them).
  */
-export function useTestApp(overrides: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {}): TestContext {
+export function useTestApp(
+  overrides: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {},
+  jobOptions: Pick<JobQueueOptions, 'queues'> = {},
+): TestContext {
   const context = {} as TestContext;
   let dataDir = '';
+  let stopApp = async () => {};
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-api-'));
     const db = await createTestDatabase();
@@ -97,14 +106,22 @@ export function useTestApp(overrides: NodeJS.ProcessEnv | (() => NodeJS.ProcessE
       ...(typeof overrides === 'function' ? overrides() : overrides),
     });
     const session = createSessionMiddleware(config, db.db);
+    const logger = createLogger(config);
+    const jobs = createJobQueue(db, { logger, ...jobOptions });
     const app = createApp({
       config,
       db: db.db,
-      logger: createLogger(config),
+      logger,
       limits: new RateLimits({ db: db.db }),
       session: session.middleware,
+      jobs,
     });
-    afterAll(() => session.store.close());
+    await jobs.start();
+    drainBeforeReading(config.outboxDir, () => jobs.drain());
+    stopApp = async () => {
+      await jobs.stop();
+      session.store.close();
+    };
     const clientAs = async (userId: string) => {
       const sid = randomBytes(24).toString('base64url');
       const expires = new Date(Date.now() + 60 * 60 * 1000);
@@ -115,14 +132,19 @@ export function useTestApp(overrides: NodeJS.ProcessEnv | (() => NodeJS.ProcessE
       );
       return createClient(app, signedSessionCookie(sid));
     };
-    Object.assign(context, { app, db, config, client: () => createClient(app), clientAs });
+    Object.assign(context, { app, db, config, jobs, client: () => createClient(app), clientAs });
   });
   beforeEach(async () => {
+    // Jobs of earlier tests run out, and none is left waiting to act in this one.
+    await context.jobs.drain();
+    await context.db.db.execute(sql`delete from pgboss.job`);
     await context.db.reset();
     // Mail and SMS of earlier tests would otherwise be read as this test's.
     await rm(context.config.outboxDir, { recursive: true, force: true });
   });
   afterAll(async () => {
+    // Workers first: a mail job still running would write into the data dir being removed.
+    await stopApp();
     await context.db?.destroy();
     await rm(dataDir, { recursive: true, force: true });
   });

@@ -4,8 +4,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../db/client';
+import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 import { seedReferenceData } from '../db/seed/reference';
+import { createJobQueue } from '../platform/jobs/job-queue';
+import { createLogger } from '../platform/logger';
+
+/** Installs pg-boss's schema and the queues into the template, so each test file's queue starts at once. */
+async function installJobs(handle: DatabaseHandle) {
+  const jobs = createJobQueue(handle, { logger: createLogger({ logLevel: 'silent', logPretty: false }) });
+  await jobs.start();
+  await jobs.stop();
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,6 +46,7 @@ export default async function setup(project: TestProject) {
     const handle = await openPostgres(templateUrl);
     await handle.migrate();
     await seedReferenceData(handle.db);
+    await installJobs(handle);
     await handle.close();
     project.provide('pgTemplateUrl', templateUrl);
     return async () => {
@@ -48,6 +58,7 @@ export default async function setup(project: TestProject) {
   const handle = await openPglite();
   await handle.migrate();
   await seedReferenceData(handle.db);
+  await installJobs(handle);
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   await handle.close();

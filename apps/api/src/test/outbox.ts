@@ -33,8 +33,19 @@ function decodePart(part: string): { type: string; body: string } {
   return { type, body };
 }
 
+const drains = new Map<string, () => Promise<void>>();
+
+/**
+ * Mail is sent by a job after the request answered: useTestApp registers its queue's drain for its outbox, and
+ * reading that outbox first waits until every mail queued so far has been handled.
+ */
+export function drainBeforeReading(outboxDir: string, drain: () => Promise<void>): void {
+  drains.set(outboxDir, drain);
+}
+
 /** Reads the `.eml` files the outbox mailer wrote (a small MIME reader: mailparser is not installable here). */
 export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
+  await drains.get(outboxDir)?.();
   const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
   return Promise.all(
     files.map(async (file) => {
@@ -54,11 +65,17 @@ export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
   );
 }
 
-/** The token at the end of the first link to `route` (e.g. '/confirm-email/') in the newest mail to `to`. */
-export async function linkTokenFor(outboxDir: string, to: string, route: string): Promise<string> {
-  const mails = (await readOutbox(outboxDir)).filter((m) => m.to.includes(to));
-  const mail = mails.at(-1);
-  const token = mail ? new RegExp(`${route.replace(/\//g, '\\/')}([A-Za-z0-9_-]+)`).exec(mail.text)?.[1] : undefined;
-  if (!token) throw new Error(`no ${route} link in mail to ${to}`);
-  return token;
+/**
+ * The token at the end of the first link to `route` (e.g. '/confirm-email/') in the newest mail to `to`. Waits up
+ * to `waitMs` for such a mail: a server in another process (the browser journeys) sends it shortly after answering.
+ */
+export async function linkTokenFor(outboxDir: string, to: string, route: string, waitMs = 10_000): Promise<string> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const mail = (await readOutbox(outboxDir)).filter((m) => m.to.includes(to)).at(-1);
+    const token = mail ? new RegExp(`${route.replace(/\//g, '\\/')}([A-Za-z0-9_-]+)`).exec(mail.text)?.[1] : undefined;
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no ${route} link in mail to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

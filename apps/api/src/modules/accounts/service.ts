@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   ACCOUNT_ERRORS,
@@ -13,12 +13,13 @@ import {
   type Settings,
 } from '@keeb/shared';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { DEFAULT_EMAIL_PREFERENCES } from '../../db/schema/index';
 import type { Captcha } from '../../platform/captcha';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
-import type { Mailer } from '../../platform/mail';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { queueMail } from '../../platform/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { confirmEmailMail, contactMail, resetPasswordMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './passwords';
@@ -32,7 +33,8 @@ const RESET_TTL_MS = 1 * HOUR_MS;
 export interface AccountsDeps {
   db: Database;
   config: Config;
-  mailer: Mailer;
+  /** Mail is queued here, inside the transaction of the action it reports. */
+  jobs: JobQueue;
   captcha: Captcha;
   limits: RateLimits;
   /** The phone-verification rule for sign-up (true when `email` has verified a phone recently). */
@@ -44,7 +46,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, config, mailer, captcha } = deps;
+  const { db, config, jobs, captcha } = deps;
   const ourDomains = [new URL(config.appUrl).hostname, 'keebmarket.local', 'demo.keebmarket.local'];
   const isOurAddress = (email: string) => ourDomains.some((d) => email.endsWith(`@${d}`));
 
@@ -64,17 +66,17 @@ export function createAccountsService(deps: AccountsDeps) {
     if ((await consume(limiter, key)) > 0) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
   }
 
-  async function sendConfirmation(user: { id: string; username: string; email: string }) {
+  async function sendConfirmation(tx: Tx, user: { id: string; username: string; email: string }) {
     const token = newToken();
-    await repo.retireTokens(db, user.id, 'confirm_email');
-    await repo.insertToken(db, {
+    await repo.retireTokens(tx, user.id, 'confirm_email');
+    await repo.insertToken(tx, {
       userId: user.id,
       purpose: 'confirm_email',
       tokenHash: tokenHash(token),
       email: user.email,
       expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
     });
-    await mailer.send(confirmEmailMail(user.email, user.username, `${config.appUrl}/confirm-email/${token}`));
+    await queueMail(jobs, tx, `confirm-email:${tokenHash(token)}`, confirmEmailMail(user.email, user.username, `${config.appUrl}/confirm-email/${token}`));
   }
 
   async function settingsOf(userId: string): Promise<Settings> {
@@ -130,15 +132,21 @@ export function createAccountsService(deps: AccountsDeps) {
       if (needsPhone && !(await deps.phoneVerifiedForSignup?.(input.email))) throw new AppError(403, ACCOUNT_ERRORS.smsVerificationInvalid);
 
       const referrer = input.ref ? await repo.findUserIdByUsername(db, input.ref) : undefined;
+      const passwordHash = await hashPassword(input.password);
       let user: { id: string; username: string; email: string };
       try {
-        user = await repo.insertUser(db, {
-          username: input.username,
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          shippingRegionCode: input.shippingRegion,
-          isAdmin: config.adminUsernames.some((a) => a.toLowerCase() === input.username.toLowerCase()),
-          referredBy: referrer ?? null,
+        // The account and its confirmation mail exist together or not at all.
+        user = await db.transaction(async (tx) => {
+          const created = await repo.insertUser(tx, {
+            username: input.username,
+            email: input.email,
+            passwordHash,
+            shippingRegionCode: input.shippingRegion,
+            isAdmin: config.adminUsernames.some((a) => a.toLowerCase() === input.username.toLowerCase()),
+            referredBy: referrer ?? null,
+          });
+          await sendConfirmation(tx, created);
+          return created;
         });
       } catch (error) {
         // The database is the last guard when two sign-ups race for the same name or address.
@@ -147,7 +155,6 @@ export function createAccountsService(deps: AccountsDeps) {
         if (constraint === 'users_email_key') throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
         throw error;
       }
-      await sendConfirmation(user);
       return user;
     },
 
@@ -210,13 +217,16 @@ export function createAccountsService(deps: AccountsDeps) {
       // Only photos we stored for this purpose may become an avatar.
       const avatar = input.profilePhoto && input.profilePhoto.startsWith('/uploads/avatars/') ? input.profilePhoto : undefined;
       try {
-        await repo.updateUser(db, userId, {
-          username: input.username,
-          bio: input.bio ?? '',
-          shippingRegionCode: input.shippingRegion,
-          emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...account.emailPreferences, ...input.emailPreferences },
-          ...(avatar ? { avatar } : {}),
-          ...(emailChanged ? { email: input.email!, emailConfirmedAt: null } : {}),
+        await db.transaction(async (tx) => {
+          await repo.updateUser(tx, userId, {
+            username: input.username,
+            bio: input.bio ?? '',
+            shippingRegionCode: input.shippingRegion,
+            emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...account.emailPreferences, ...input.emailPreferences },
+            ...(avatar ? { avatar } : {}),
+            ...(emailChanged ? { email: input.email!, emailConfirmedAt: null } : {}),
+          });
+          if (emailChanged) await sendConfirmation(tx, { id: userId, username: input.username, email: input.email! });
         });
       } catch (error) {
         const constraint = uniqueViolation(error);
@@ -224,7 +234,6 @@ export function createAccountsService(deps: AccountsDeps) {
         if (constraint === 'users_email_key') throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
         throw error;
       }
-      if (emailChanged) await sendConfirmation({ id: userId, username: input.username, email: input.email! });
       return settingsOf(userId);
     },
 
@@ -232,7 +241,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await limitOrThrow(resendLimit, userId);
       const account = await repo.findAccount(db, userId);
       if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
-      if (account.emailConfirmedAt === null) await sendConfirmation(account);
+      if (account.emailConfirmedAt === null) await db.transaction((tx) => sendConfirmation(tx, account));
       return true;
     },
 
@@ -257,9 +266,11 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await repo.findUserByEmail(db, email);
       if (!user) throw new AppError(404, ACCOUNT_ERRORS.notApproved);
       const token = newToken();
-      await repo.retireTokens(db, user.id, 'reset_password');
-      await repo.insertToken(db, { userId: user.id, purpose: 'reset_password', tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-      await mailer.send(resetPasswordMail(email, user.username, `${config.appUrl}/reset-password/${token}`));
+      await db.transaction(async (tx) => {
+        await repo.retireTokens(tx, user.id, 'reset_password');
+        await repo.insertToken(tx, { userId: user.id, purpose: 'reset_password', tokenHash: tokenHash(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+        await queueMail(jobs, tx, `reset-password:${tokenHash(token)}`, resetPasswordMail(email, user.username, `${config.appUrl}/reset-password/${token}`));
+      });
       return { ok: true };
     },
 
@@ -304,8 +315,10 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async contact(input: { email: string; reason: string; message: string }, userId: string | undefined) {
       const username = userId ? (await repo.findSessionUser(db, userId))?.username : undefined;
-      await repo.insertContactMessage(db, { ...input, userId: userId ?? null });
-      await mailer.send(contactMail(config.teamEmail, { ...input, username }));
+      await db.transaction(async (tx) => {
+        await repo.insertContactMessage(tx, { ...input, userId: userId ?? null });
+        await queueMail(jobs, tx, `contact:${randomUUID()}`, contactMail(config.teamEmail, { ...input, username }));
+      });
       return { ok: true };
     },
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   centsToDollars,
   dollarsToCents,
@@ -11,10 +12,10 @@ import {
   type ValidItemInput,
 } from '@keeb/shared';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import type { Logger } from '../../platform/logger';
-import type { Mailer } from '../../platform/mail';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { queueMail } from '../../platform/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
 import { itemPage, type ItemPageRow } from './detail-repo';
@@ -28,9 +29,9 @@ const COMMENTS_PER_DAY = 20;
 export interface ItemsDeps {
   db: Database;
   config: Config;
-  mailer: Mailer;
+  /** Mail is queued here, inside the transaction of the action it reports. */
+  jobs: JobQueue;
   limits: RateLimits;
-  logger: Logger;
   /** Whether the user may list (confirmed email), from the accounts module. */
   emailConfirmed(userId: string): Promise<boolean>;
   /** The phone rule for listing (PHONE_VERIFICATION=listing|both), from the accounts module. */
@@ -107,16 +108,9 @@ function listingColumns(input: ValidItemInput) {
 }
 
 export function createItemsService(deps: ItemsDeps) {
-  const { db, config, mailer } = deps;
+  const { db, config, jobs } = deps;
   const commentLimit = deps.limits.create({ name: 'item-comments', points: COMMENTS_PER_DAY, durationSeconds: DAY_MS / 1000, blockSeconds: DAY_MS / 1000 });
   const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
-
-  /** Mail is a side effect: a failed delivery is logged, never turned into a failed request. */
-  async function deliver(messages: Parameters<Mailer['send']>[0][]) {
-    for (const message of messages) {
-      await mailer.send(message).catch((err: unknown) => deps.logger.error({ err, to: message.to }, 'mail delivery failed'));
-    }
-  }
 
   async function ownedItem(userId: string, itemId: string) {
     const item = await repo.findItem(db, itemId);
@@ -177,13 +171,13 @@ export function createItemsService(deps: ItemsDeps) {
     return { item, isLoggedIn: Boolean(viewerId), isUserItem: viewerId === page.sellerId };
   }
 
-  async function notifySavers(itemId: string, itemName: string, kind: 'updatedSavedItem' | 'removedSavedItem') {
-    const savers = await repo.saversToNotify(db, itemId, kind);
-    await deliver(
-      savers.map((s) =>
-        kind === 'updatedSavedItem' ? savedItemUpdatedMail(s.email, s.username, itemName, itemUrl(itemId)) : savedItemRemovedMail(s.email, s.username, itemName),
-      ),
-    );
+  /** Queues one mail per saver who wants it, in the transaction of the change (one key per change and saver). */
+  async function notifySavers(tx: Tx, itemId: string, itemName: string, kind: 'updatedSavedItem' | 'removedSavedItem') {
+    const change = randomUUID();
+    for (const s of await repo.saversToNotify(tx, itemId, kind)) {
+      const mail = kind === 'updatedSavedItem' ? savedItemUpdatedMail(s.email, s.username, itemName, itemUrl(itemId)) : savedItemRemovedMail(s.email, s.username, itemName);
+      await queueMail(jobs, tx, `${kind}:${change}:${s.email}`, mail);
+    }
   }
 
   return {
@@ -217,13 +211,15 @@ export function createItemsService(deps: ItemsDeps) {
       const item = await ownedItem(userId, itemId);
       if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.itemSold);
       await validateRefs(userId, input, false);
-      await repo.updateItem(db, itemId, {
-        ...listingColumns(input),
-        ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
-        // A rejected listing goes back into the queue when its seller edits it.
-        ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
+      await db.transaction(async (tx) => {
+        await repo.updateItem(tx, itemId, {
+          ...listingColumns(input),
+          ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
+          // A rejected listing goes back into the queue when its seller edits it.
+          ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
+        });
+        await notifySavers(tx, itemId, input.name, 'updatedSavedItem');
       });
-      await notifySavers(itemId, input.name, 'updatedSavedItem');
       return { _id: itemId };
     },
 
@@ -250,8 +246,10 @@ export function createItemsService(deps: ItemsDeps) {
       const item = await ownedItem(userId, itemId);
       if (item.paymentStatus === 'pending' || ((await deps.openOffers?.(itemId)) ?? 0) > 0) throw new AppError(409, ITEM_ERRORS.offerPending);
       // A sold item leaves the seller's lists but stays, with its buyer, for the buyer's records.
-      await repo.updateItem(db, itemId, { removedAt: new Date() });
-      if (!item.purchaserId) await notifySavers(itemId, item.name, 'removedSavedItem');
+      await db.transaction(async (tx) => {
+        await repo.updateItem(tx, itemId, { removedAt: new Date() });
+        if (!item.purchaserId) await notifySavers(tx, itemId, item.name, 'removedSavedItem');
+      });
       return { ok: true };
     },
 
@@ -261,11 +259,15 @@ export function createItemsService(deps: ItemsDeps) {
       if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.commentClosed);
       if ((await consume(commentLimit, userId)) > 0) throw new AppError(429, ITEM_ERRORS.tooManyComments);
       const author = await repo.sellerOf(db, userId);
-      const row = await repo.insertComment(db, { itemId, userId, body: body.trim() });
       const seller = await repo.userContact(db, item.sellerId);
-      if (seller && !seller.removedAt && item.sellerId !== userId && seller.prefs.itemComments !== false) {
-        await deliver([itemCommentMail(seller.email, seller.username, item.name, author?.username ?? 'Someone', body.trim(), itemUrl(itemId))]);
-      }
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertComment(tx, { itemId, userId, body: body.trim() });
+        if (seller && !seller.removedAt && item.sellerId !== userId && seller.prefs.itemComments !== false) {
+          const mail = itemCommentMail(seller.email, seller.username, item.name, author?.username ?? 'Someone', body.trim(), itemUrl(itemId));
+          await queueMail(jobs, tx, `item-comment:${inserted.id}`, mail);
+        }
+        return inserted;
+      });
       return {
         _id: row.id,
         body: body.trim(),
@@ -316,9 +318,13 @@ export function createItemsService(deps: ItemsDeps) {
     async reject(itemId: string) {
       const item = await repo.findItem(db, itemId);
       if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
-      await repo.updateItem(db, itemId, { approvalStatus: 'rejected' });
       const seller = await repo.userContact(db, item.sellerId);
-      if (seller && !seller.removedAt) await deliver([listingRejectedMail(seller.email, seller.username, item.name, `${config.appUrl}/edit-item/${itemId}`)]);
+      await db.transaction(async (tx) => {
+        await repo.updateItem(tx, itemId, { approvalStatus: 'rejected' });
+        if (seller && !seller.removedAt) {
+          await queueMail(jobs, tx, `listing-rejected:${randomUUID()}`, listingRejectedMail(seller.email, seller.username, item.name, `${config.appUrl}/edit-item/${itemId}`));
+        }
+      });
       return { _id: itemId, approvalStatus: 'rejected' as const };
     },
   };

@@ -1,0 +1,57 @@
+import type { Queue } from 'pg-boss';
+import type { MailJob } from '../mail-queue';
+
+/**
+ * Every background job the API runs, by queue name, with its payload. A module that needs one adds its queue
+ * here (payload type and settings), then registers a handler with `jobs.handle(name, ...)` where it is wired.
+ */
+export interface JobPayloads {
+  mail: MailJob;
+}
+export type JobName = keyof JobPayloads;
+
+export type QueueSettings = Omit<Queue, 'name' | 'deadLetter'> & {
+  /** Where a job goes once its retries are spent: kept there (no worker) for inspection and redrive. */
+  deadLetter?: { name: string; retentionSeconds: number };
+};
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The settings of each queue; why each number is what it is: docs/decisions.md, "Platform: jobs". */
+export const QUEUES: { [N in JobName]: QueueSettings } = {
+  mail: {
+    policy: 'standard',
+    // Transient SMTP trouble clears in seconds, an outage in hours: 5-10 s first, doubling, at most an hour
+    // apart, 20 retries (at least ~11 h of trying) before the job moves to the dead-letter queue.
+    retryLimit: 20,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: HOUR,
+    // A send is bounded by the transport's own timeouts (platform/mail.ts), well under this.
+    expireInSeconds: 2 * MINUTE,
+    // A process that dies mid-send stops beating: its jobs are retried ~10 s later, not after expireInSeconds.
+    heartbeatSeconds: 10,
+    // A queued mail is never dropped for age while it is being retried.
+    retentionSeconds: 14 * DAY,
+    // A sent mail's job (and with it the link it carried) leaves the database after an hour; the dedupe key
+    // only has to outlive the retries of whatever enqueued it, which take minutes.
+    deleteAfterSeconds: HOUR,
+    notify: true,
+    deadLetter: { name: 'mail_dead', retentionSeconds: 30 * DAY },
+  },
+};
+
+/** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */
+export const WORKER = {
+  batchSize: 10,
+  /** Two fetch loops per queue and process: a batch waiting on a slow SMTP server does not hold up the next. */
+  localConcurrency: 2,
+  /** A full batch means more are waiting: fetch the next at once instead of after the polling interval. */
+  burstWhenBatchFull: true,
+  /** Used when LISTEN/NOTIFY is unavailable; with it, a commit wakes the workers at once. */
+  pollingIntervalSeconds: 1,
+  /** With LISTEN/NOTIFY, the backstop that also picks up retries and scheduled jobs when they come due. */
+  notifyPollingIntervalSeconds: 2,
+} as const;

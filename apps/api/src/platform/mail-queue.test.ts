@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app';
+import { createTestDatabase, type TestDatabase } from '../test/db';
+import { startFakeSmtp, type FakeSmtp } from '../test/fakes/smtp';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
+import { createLogger } from './logger';
+import { createMailer } from './mail';
+import { queueMail, registerMailWorker } from './mail-queue';
+
+async function until(done: () => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not done after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+let smtp: FakeSmtp;
+beforeAll(async () => {
+  smtp = await startFakeSmtp();
+});
+afterAll(() => smtp?.close());
+
+describe('mail jobs over SMTP', () => {
+  let db: TestDatabase;
+  let jobs: JobQueue;
+  let outboxDir = '';
+  beforeAll(async () => {
+    outboxDir = await mkdtemp(path.join(tmpdir(), 'keeb-mailq-'));
+    db = await createTestDatabase();
+    // Retries 1-2 s apart instead of 5-10 s, to keep the test short.
+    jobs = createJobQueue(db, { logger: createLogger({ logLevel: 'silent', logPretty: false }), queues: { mail: { retryDelay: 1 } } });
+    registerMailWorker(jobs, createMailer({ smtpUrl: smtp.url, mailFrom: 'KeebMarket <no-reply@keeb.test>', outboxDir }));
+    await jobs.start();
+  });
+  afterAll(async () => {
+    await jobs?.stop();
+    await db?.destroy();
+    await rm(outboxDir, { recursive: true, force: true });
+  });
+
+  it('keeps a mail the server refuses and delivers it once when the server takes it, under one Message-ID', async () => {
+    smtp.received.length = 0;
+    smtp.refuseNext(2);
+    await db.db.transaction((tx) =>
+      queueMail(jobs, tx, 'refused-twice', { to: 'patient@example.com', subject: 'Confirm your email', text: 'Hi', html: '<p>Hi</p>' }),
+    );
+    await until(() => smtp.received.length === 1, 15_000);
+    expect(smtp.refused).toHaveLength(2);
+    expect(smtp.received[0]!.to).toEqual(['patient@example.com']);
+    expect(smtp.received[0]!.messageId).toMatch(/^<[0-9a-f]{32}@keeb\.test>$/);
+    expect(smtp.refused).toEqual([smtp.received[0]!.messageId, smtp.received[0]!.messageId]);
+    await jobs.drain();
+    const result = await db.db.execute(sql`select state from pgboss.job where name = 'mail'`);
+    const [row] = (result as unknown as { rows: Array<{ state: string }> }).rows;
+    expect(row!.state).toBe('completed');
+    expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('mail from a request', () => {
+  const t = useTestApp(() => ({ SMTP_URL: smtp.url }));
+
+  it('answers the request while the SMTP server stalls, and delivers the mail when it recovers', async () => {
+    smtp.received.length = 0;
+    smtp.stall();
+    try {
+      const client = await t.client();
+      const res = await client.post('/api/signup', { username: 'Stalled_Fan', password: 'correct horse', email: 'stalled@example.com', shippingRegion: 'US' });
+      expect(res.status).toBe(200);
+      expect(smtp.received).toEqual([]);
+    } finally {
+      smtp.release();
+    }
+    await until(() => smtp.received.length === 1, 10_000);
+    expect(smtp.received[0]!.to).toEqual(['stalled@example.com']);
+    expect(smtp.received[0]!.data).toMatch(/confirm-email\//);
+  });
+});

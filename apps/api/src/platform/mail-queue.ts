@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { Tx } from '../db/client';
+import type { JobQueue } from './jobs/job-queue';
+import type { Mailer, MailMessage } from './mail';
+import { openSentLedger } from './mail-ledger';
+
+/** A mail job: the rendered message, and its dedupe key as the stable id every attempt sends it under. */
+export interface MailJob {
+  message: MailMessage;
+  id: string;
+  /** When it was queued (ISO): the message's Date, and the order of the outbox files. */
+  queuedAt: string;
+}
+
+/**
+ * Queues a mail inside the caller's transaction, so a rolled-back action sends nothing and the request answers
+ * without waiting for SMTP. `key` names the event the mail is about (a token, a comment, an action): the same
+ * key queues one job and, on every attempt, the same Message-ID, so a retry after a crash mid-send is
+ * recognisable downstream as the same message.
+ */
+export async function queueMail(jobs: JobQueue, tx: Tx, key: string, message: MailMessage): Promise<void> {
+  await jobs.send('mail', { message, id: key, queuedAt: new Date().toISOString() }, { key, tx });
+}
+
+/**
+ * Delivers a mail job through the Mailer; a failed delivery throws, and the queue retries it with backoff. With a
+ * data dir, a job whose message the ledger there shows as already accepted (a crash came between acceptance and
+ * the job's completion) completes without sending it again.
+ */
+export function registerMailWorker(jobs: JobQueue, mailer: Mailer, dataDir?: string): void {
+  const ledger = dataDir ? openSentLedger(path.join(dataDir, 'mail-sent')) : undefined;
+  jobs.handle('mail', async (job) => {
+    if (ledger?.has(job.id)) return;
+    await mailer.send({ ...job.message, id: job.id, date: new Date(job.queuedAt) });
+    ledger?.record(job.id);
+  });
+}
