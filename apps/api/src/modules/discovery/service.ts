@@ -41,7 +41,8 @@ export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): rep
     search: query.searchText?.trim() || undefined,
     sort: query.sort ?? 'def',
     cursor: cursorOf(query),
-    limit: ITEM_PAGE_SIZE,
+    // One row more than a page: whether the page ends inside a tie (repo.restOfTie).
+    limit: ITEM_PAGE_SIZE + 1,
   };
 }
 
@@ -82,7 +83,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     const options = await repo.withTsquery(db, listOptionsFor(scope, query));
     if (!options) return [];
     const rows = options.search && options.sort === 'def' ? await newestFirstSearchPage(db, options) : await repo.listPage(db, options);
-    return toSummaries(rows, viewerId);
+    return toSummaries(await repo.restOfTie(db, options, rows, ITEM_PAGE_SIZE), viewerId);
   }
 
   return {
