@@ -102,9 +102,19 @@ describe('item detail: what it shows', () => {
     ['the owner of a pending listing', { approvalStatus: 'pending' }, true, 'allow up to 24 hours to be reviewed'],
     ['the owner of a rejected listing', { approvalStatus: 'rejected' }, true, 'Refer to the email you received for next steps'],
     ['others, on a listing not yet approved', { approvalStatus: 'pending' }, false, 'awaiting approval'],
+    ['others, on a rejected listing', { approvalStatus: 'rejected' }, false, '^This listing is not for sale\\.$'],
   ] as const)('tells %s', async (_who, overrides, isUserItem, text) => {
     await renderDetail(makeItem(overrides), { isUserItem });
     expect(screen.getByText(new RegExp(text))).toBeInTheDocument();
+  });
+
+  it('never tells visitors that a rejected listing awaits approval, signed in or not', async () => {
+    for (const signedIn of [true, false]) {
+      const { unmount } = await renderDetail(makeItem({ approvalStatus: 'rejected' }), { signedIn });
+      expect(screen.queryByText(/awaiting approval|24 hours/)).not.toBeInTheDocument();
+      expect(screen.getByText('This listing is not for sale.')).toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('shows no approval banner on an approved listing', async () => {

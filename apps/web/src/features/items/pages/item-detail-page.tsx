@@ -70,7 +70,9 @@ export function ItemDetailPage({ heading = 'Item Details' }: { heading?: string 
 
 function ApprovalBanner({ item, isUserItem }: { item: ItemDetail; isUserItem: boolean }) {
   if (item.approvalStatus === 'approved') return null;
-  if (!isUserItem) return <FormBanner tone="info">{TEXTS.notApprovedViewer}</FormBanner>;
+  if (!isUserItem) {
+    return <FormBanner tone="info">{item.approvalStatus === 'pending' ? TEXTS.notApprovedViewer : TEXTS.rejectedViewer}</FormBanner>;
+  }
   if (item.approvalStatus === 'pending') return <FormBanner tone="info">{TEXTS.pendingApproval}</FormBanner>;
   return <FormBanner tone="warning">{TEXTS.rejected}</FormBanner>;
 }
