@@ -430,6 +430,20 @@ describe('sell page: photo uploads', () => {
     expect(api.callsTo('POST /img/upload')).toHaveLength(0);
   });
 
+  it("clears 'Only select up to 16 photos!' and the red border once photos are removed", async () => {
+    const { user } = await renderForm();
+    const links = Array.from({ length: 16 }, (_, index) => `https://i.imgur.com/p${index}.jpg`).join('\n');
+    await insertLinks(user, links);
+    await user.upload(screen.getByTestId('photo-file-input'), [png('a.png')]);
+    expect(await screen.findByText('Only select up to 16 photos!')).toBeInTheDocument();
+    const uploadButton = screen.getByRole('button', { name: 'Upload Photos' });
+    expect(uploadButton).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Remove photo 16' }));
+    expect(screen.queryByText('Only select up to 16 photos!')).not.toBeInTheDocument();
+    expect(uploadButton).not.toHaveAttribute('aria-invalid');
+  });
+
   it.each([
     [429, { message: 'too_many_uploads', timeLeft: 100 }, "You've gone crazy with the photo uploads in the past 24 hours."],
     [400, { message: 'invalid_image' }, 'That photo could not be read. Try another one.'],
