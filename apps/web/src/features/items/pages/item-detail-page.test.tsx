@@ -253,6 +253,20 @@ describe('item detail: save', () => {
     expect(api.callsTo('POST /item/i1/unsave')).toHaveLength(1);
   });
 
+  it("says '1 person saved this' for one save and the spec's '{n} people saved this' for any other count", async () => {
+    const { user } = await renderDetail(makeItem({ likes: 0 }), {}, {
+      'POST /item/i1/save': { body: { _id: 'i1' } },
+      'POST /item/i1/unsave': { body: { _id: 'i1' } },
+    });
+    expect(screen.getByText('0 people saved this')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('1 person saved this')).toBeInTheDocument();
+    expect(screen.queryByText(/1 people/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Saved' })).not.toHaveAttribute('aria-busy'));
+    await user.click(screen.getByRole('button', { name: 'Saved' }));
+    expect(await screen.findByText('0 people saved this')).toBeInTheDocument();
+  });
+
   it('puts the count back when saving fails', async () => {
     const { user } = await renderDetail(makeItem({ likes: 3 }), {}, { 'POST /item/i1/save': { status: 500, body: { message: 'x' } } });
     await user.click(screen.getByRole('button', { name: 'Save' }));
