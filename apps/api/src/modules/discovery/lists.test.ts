@@ -311,6 +311,25 @@ describe('user and me lists', () => {
   });
 });
 
+describe('approval state on the owner\'s Listed tab', () => {
+  it('GET /api/me/items/listed tells each card its approval state; public lists carry none', async () => {
+    const me = await createUser(t.db.db, { username: 'approval_owner' });
+    const live = await createItem(t.db.db, me.id, { timeListed: minutesAgo(1) });
+    const pending = await createItem(t.db.db, me.id, { approvalStatus: 'pending', timeListed: minutesAgo(2) });
+    const rejected = await createItem(t.db.db, me.id, { approvalStatus: 'rejected', timeListed: minutesAgo(3) });
+    const states = (body: Array<Card & { approvalStatus?: string }>) => body.map((c) => [c._id, c.approvalStatus]);
+    const owner = await t.clientAs(me.id);
+    expect(states((await owner.get('/api/me/items/listed')).body)).toEqual([
+      [live.id, 'approved'],
+      [pending.id, 'pending'],
+      [rejected.id, 'rejected'],
+    ]);
+    const anon = await t.client();
+    expect(states((await anon.get('/api/items')).body)).toEqual([[live.id, undefined]]);
+    expect(states((await anon.get('/api/user/approval_owner/items/listed')).body)).toEqual([[live.id, undefined]]);
+  });
+});
+
 describe("the viewer's hearts (isFollowing on cards)", () => {
   it('marks the items the signed-in viewer saved, on every list; logged out the field is absent', async () => {
     const seller = await createUser(t.db.db, { username: 'heart_seller' });

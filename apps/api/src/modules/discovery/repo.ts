@@ -93,6 +93,7 @@ const listingColumns = {
   isFixedPrice: items.isFixedPrice,
   timeListed: items.timeListed,
   saveCount: items.saveCount,
+  approvalStatus: items.approvalStatus,
 };
 
 const sellerColumns = { sellerId: users.id, sellerUsername: users.username, sellerAvatar: users.avatar };
@@ -369,7 +370,7 @@ export type ListRow = Omit<InferColumnsDataTypes<typeof summaryColumns>, 'timeLi
  * seller's. One object literal per row; storing fifteen computed keys one at a time cost a list page more CPU.
  */
 function toListRow(values: unknown[]): ListRow {
-  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, sellerId, sellerUsername, sellerAvatar] =
+  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, approvalStatus, sellerId, sellerUsername, sellerAvatar] =
     values;
   return {
     id,
@@ -384,6 +385,7 @@ function toListRow(values: unknown[]): ListRow {
     isFixedPrice,
     timeListed: isoFromJson(timeListed as string),
     saveCount,
+    approvalStatus,
     sellerId,
     sellerUsername,
     sellerAvatar,
