@@ -48,10 +48,10 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     sql`select i.time_listed as ts, i.id from items i join users u on u.id = i.seller_id where ${PUBLIC}
         order by i.time_listed desc, i.id desc offset ${middle} limit 1`,
   );
-  const price = await one<{ price_cents: number; id: string }>(
+  const price = await one<{ price_cents: number; ts: string; id: string }>(
     db,
-    sql`select i.price_cents, i.id from items i join users u on u.id = i.seller_id where ${PUBLIC}
-        order by i.price_cents, i.id offset ${middle} limit 1`,
+    sql`select i.price_cents, i.time_listed as ts, i.id from items i join users u on u.id = i.seller_id where ${PUBLIC}
+        order by i.price_cents, i.time_listed, i.id offset ${middle} limit 1`,
   );
   // The busiest seller: the longest profile list.
   const seller = await one<{ username: string; id: string }>(
@@ -73,7 +73,7 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     feedCase('feed: first page', 'list', {}),
     feedCase('feed: deep cursor page', 'list', { ts: iso(deep.ts), cursorId: deep.id }),
     feedCase('filter: category + region', 'list', { categoryIds: 'keycaps', regions: 'EU' }),
-    feedCase('sort: price low, cursor', 'list', { sort: 'low', price: Number(price.price_cents) / 100, cursorId: price.id }),
+    feedCase('sort: price low, cursor', 'list', { sort: 'low', ts: iso(price.ts), price: Number(price.price_cents) / 100, cursorId: price.id }),
     feedCase('search: common word "gmk"', 'search', { searchText: 'gmk' }),
     feedCase('search: keyword "olivia"', 'search', { searchText: 'olivia' }),
     feedCase('search: rare words "holy panda"', 'search', { searchText: 'holy panda' }),

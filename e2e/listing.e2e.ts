@@ -78,7 +78,7 @@ describe('a listing from the sell form to a buyer comment', () => {
     await page.getByRole('heading', { name: ITEM_NAME }).waitFor();
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByText('1 people saved this').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('1 person saved this').isVisible()).toBe(true);
 
     await page.getByLabel('Add a comment').fill('Is the lavender colour accurate in the photo?');
     await page.getByRole('button', { name: 'Post Comment' }).click();
@@ -87,7 +87,7 @@ describe('a listing from the sell form to a buyer comment', () => {
 
     // Both survive a reload: they are on the server, not just on the screen.
     await page.reload();
-    await expect.poll(() => page.getByText('1 people saved this').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('1 person saved this').isVisible()).toBe(true);
     expect(await page.getByText('Is the lavender colour accurate in the photo?').isVisible()).toBe(true);
     await context.close();
   });

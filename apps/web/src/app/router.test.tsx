@@ -83,13 +83,24 @@ describe('route table', () => {
     expect(currentUrl(router)).toBe('/');
   });
 
-  it('keeps logged-in non-admins out of the admin pages (to /login, which sends a logged-in user home)', async () => {
-    installFakeApi({ 'GET /items': { body: [] } });
-    const { router } = renderApp('/approvals', setup({ username: 'switchfan', admin: false }));
+  it.each(['/approvals', '/new-blog-post', '/blog/b1/edit'])(
+    'sends a logged-in non-admin from %s to /login with returnUrl (spec 6), where they can log in as an admin',
+    async (path) => {
+      installFakeApi({ 'GET /items': { body: [] } });
+      const { router } = renderApp(path, setup({ username: 'switchfan', admin: false }));
 
+      expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+      expect(currentUrl(router)).toBe(`/login?returnUrl=${encodeURIComponent(path)}`);
+      expect(screen.getByText(/You are logged in as switchfan, which is not an admin account/)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Approvals' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('still sends a logged-in admin away from /login home, whatever the returnUrl', async () => {
+    installFakeApi({ 'GET /items': { body: [] } });
+    const { router } = renderApp('/login?returnUrl=%2Fapprovals', setup({ username: 'mod', admin: true }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Latest listings' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/');
-    expect(screen.queryByRole('heading', { name: 'Approvals' })).not.toBeInTheDocument();
   });
 
   it('asks GET /me/admin before letting someone into the admin pages', async () => {

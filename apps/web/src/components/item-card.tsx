@@ -7,6 +7,9 @@ import styles from './item-card.module.css';
 
 export type ItemCardView = 'grid' | 'compact';
 
+/** The owner's Listed tab (/me) marks listings that are not on sale yet, or were not approved (spec 4). */
+const APPROVAL_MARKERS = { pending: 'Awaiting approval', rejected: 'Not approved' } as const;
+
 interface ItemCardProps {
   item: ItemSummary;
   view?: ItemCardView;
@@ -73,6 +76,11 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
           <h2 className={styles.name}>{item.name}</h2>
           <p className={styles.price}>{formatPrice(item.priceSold ?? item.price)}</p>
           <SaleTerms item={item} sold={sold} className={styles.terms} size="sm" />
+          {item.approvalStatus && item.approvalStatus !== 'approved' ? (
+            <p className={`${styles.approval} ${item.approvalStatus === 'rejected' ? styles.rejected : ''}`}>
+              {APPROVAL_MARKERS[item.approvalStatus]}
+            </p>
+          ) : null}
         </div>
       </Link>
       {onToggleSave ? (

@@ -29,6 +29,8 @@ export const ItemSummarySchema = z.object({
   savedAt: z.string().optional(),
   /** Whether the viewer saved it (the heart); present only when the viewer is signed in. */
   isFollowing: z.boolean().optional(),
+  /** Only on the owner's Listed tab (/me), the one list holding listings not yet or not approved. */
+  approvalStatus: z.enum(['pending', 'approved', 'rejected']).optional(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 

@@ -77,8 +77,9 @@ export const items = pgTable(
       .where(sql`${t.approvalStatus} = 'approved' and ${t.purchaserId} is null and ${t.removedAt} is null`),
     // Default feed within categories (single category walks it in order).
     index('items_category_feed_idx').on(t.categoryId, t.timeListed.desc(), t.id.desc()).where(PUBLIC),
-    // Price sorts: low walks it forward (ASC NULLS LAST), high backward (DESC NULLS FIRST).
-    index('items_price_idx').on(t.priceCents, t.id).where(PUBLIC),
+    // Price sorts: low walks it forward (ASC NULLS LAST), high backward (DESC NULLS FIRST). Equal prices in
+    // listing time order: the spec's cursor for a price sort is the last item's price and time (spec 2.3).
+    index('items_price_idx').on(t.priceCents, t.timeListed, t.id).where(PUBLIC),
     // sort=rate: most saved first, newest first among equals.
     index('items_rate_idx').on(t.saveCount.desc(), t.timeListed.desc(), t.id.desc()).where(PUBLIC),
     // Search: full text over the public listings; typos and partial words are first widened to catalogue words

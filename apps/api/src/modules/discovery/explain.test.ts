@@ -76,6 +76,20 @@ describe('list query plans use indexes (both drivers)', () => {
     expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'rate' })));
   });
 
+  it("the spec's price cursor (price and time, no id), an earlier client's (price and id), and the rest of a tie", async () => {
+    const ts = new Date(Date.now() - 2000 * 60_000).toISOString();
+    const id = '00000000-0000-4000-8000-000000000000';
+    for (const sort of ['low', 'high'] as const) {
+      expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort, cursor: { priceCents: 50_000, ts } })));
+      expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort, cursor: { priceCents: 50_000, ts, id } })));
+      expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort, cursor: { priceCents: 50_000, id } })));
+      expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort, cursor: { priceCents: 50_000, ts, id }, tieOnly: true, limit: Infinity })));
+    }
+    for (const sort of ['def', 'old'] as const) {
+      expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort, cursor: { ts, id }, tieOnly: true, limit: Infinity })));
+    }
+  });
+
   // Search plans are not asserted here: at 4,000 rows the planner prefers the feed index plus a filter over the
   // GIN index items_search_day_idx; the benchmark shows both at 1,000,000 rows (npm run bench, docs/performance.md).
   it('a seller profile uses an index', async () => {

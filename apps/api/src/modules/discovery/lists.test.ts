@@ -45,7 +45,8 @@ describe('keyset paging under ties', () => {
     const client = await t.client();
     for (const sort of ['def', 'old'] as const) {
       const pages = await allPages(client, `/api/items?sort=${sort}`, (last) => ({ ts: last.timeListed, cursorId: last._id }));
-      expect(pages.map((p) => p.length)).toEqual([36, 6]);
+      // A page never ends inside listings sharing a time: the first takes the whole tie (1 + 40), the second the rest.
+      expect(pages.map((p) => p.length)).toEqual([41, 1]);
       const all = pages.flat().map((i) => i._id);
       expect(new Set(all).size).toBe(42);
       expect(new Set(all)).toEqual(new Set([...tied, ...newer, ...older]));
@@ -307,6 +308,25 @@ describe('user and me lists', () => {
     expect(ids(next.body)).toEqual([savedFirst.id]);
     const anon = await t.client();
     for (const kind of ['listed', 'sold', 'purchased', 'saved']) expect((await anon.get(`/api/me/items/${kind}`)).status).toBe(401);
+  });
+});
+
+describe('approval state on the owner\'s Listed tab', () => {
+  it('GET /api/me/items/listed tells each card its approval state; public lists carry none', async () => {
+    const me = await createUser(t.db.db, { username: 'approval_owner' });
+    const live = await createItem(t.db.db, me.id, { timeListed: minutesAgo(1) });
+    const pending = await createItem(t.db.db, me.id, { approvalStatus: 'pending', timeListed: minutesAgo(2) });
+    const rejected = await createItem(t.db.db, me.id, { approvalStatus: 'rejected', timeListed: minutesAgo(3) });
+    const states = (body: Array<Card & { approvalStatus?: string }>) => body.map((c) => [c._id, c.approvalStatus]);
+    const owner = await t.clientAs(me.id);
+    expect(states((await owner.get('/api/me/items/listed')).body)).toEqual([
+      [live.id, 'approved'],
+      [pending.id, 'pending'],
+      [rejected.id, 'rejected'],
+    ]);
+    const anon = await t.client();
+    expect(states((await anon.get('/api/items')).body)).toEqual([[live.id, undefined]]);
+    expect(states((await anon.get('/api/user/approval_owner/items/listed')).body)).toEqual([[live.id, undefined]]);
   });
 });
 

@@ -15,7 +15,7 @@ export const publicItem = and(sql`${items.approvalStatus} = 'approved'`, isNull(
  * plan for `limit $n`, so it would plan a prepared list again on every execution: about half its database time.
  * (drizzle writes any object it is given as the limit into the query as is.)
  */
-const literalLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+const literalLimit = (n: number) => sql.raw(n === Infinity ? 'all' : String(Math.trunc(n))) as unknown as number;
 
 /** The last item of the previous page. `ts` is an ISO timestamp (millisecond precision, like the column). */
 export interface Cursor {
@@ -52,7 +52,13 @@ export interface ListOptions {
   tsquery?: string | undefined;
   sort: ListSort;
   cursor: Cursor;
+  /** Infinity for no limit (the rest of a tie: restOfTie). */
   limit: number;
+  /**
+   * Only the listings after the cursor (a full one: its sort fields and id) that share its sort key, the fields a
+   * client's cursor may stop at: the rest of a tie that a page must not end inside (restOfTie).
+   */
+  tieOnly?: boolean | undefined;
   /** Only listings from this listing day on (listDay): a search's recent window (search-window.ts). */
   fromDay?: number | undefined;
   /**
@@ -87,6 +93,7 @@ const listingColumns = {
   isFixedPrice: items.isFixedPrice,
   timeListed: items.timeListed,
   saveCount: items.saveCount,
+  approvalStatus: items.approvalStatus,
 };
 
 const sellerColumns = { sellerId: users.id, sellerUsername: users.username, sellerAvatar: users.avatar };
@@ -102,10 +109,12 @@ const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
 /**
- * Keyset condition after the cursor. With `id` it is a row comparison on the full sort key (no skips or repeats
- * among equal timestamps or prices); without it (older clients) a strict comparison on the first key.
+ * Keyset condition after the cursor. A client may send the spec's cursor (spec 2.3: the last item's timeListed,
+ * and its price for price sorts) or that and the item's id. With the id it is a row comparison on the full sort
+ * key; without it a comparison on the fields sent, which is exact because a page never ends inside a group of
+ * listings sharing them (restOfTie). Price sorts order equal prices by time, so the spec's cursor is their key.
  */
-function afterCursor(sort: ListSort, c: Cursor, v: Bind): SQL | undefined {
+function afterCursor(sort: ListSort, c: Cursor, v: Bind, tieOnly: boolean): SQL | undefined {
   const ts = sql`${v('ts', c.ts)}::timestamptz`;
   const id = sql`${v('cursorId', c.id)}::uuid`;
   switch (sort) {
@@ -113,6 +122,7 @@ function afterCursor(sort: ListSort, c: Cursor, v: Bind): SQL | undefined {
     case 'old': {
       if (!c.ts) return undefined;
       const op = sort === 'def' ? sql`<` : sql`>`;
+      if (tieOnly) return sql`${items.timeListed} = ${ts} and ${items.id} ${op} ${id}`;
       return c.id ? sql`(${items.timeListed}, ${items.id}) ${op} (${ts}, ${id})` : sql`${items.timeListed} ${op} ${ts}`;
     }
     case 'low':
@@ -120,11 +130,21 @@ function afterCursor(sort: ListSort, c: Cursor, v: Bind): SQL | undefined {
       if (c.priceCents === undefined) return undefined;
       const op = sort === 'low' ? sql`>` : sql`<`;
       const price = sql`${v('priceCents', c.priceCents)}::integer`;
-      return c.id ? sql`(${items.priceCents}, ${items.id}) ${op} (${price}, ${id})` : sql`${items.priceCents} ${op} ${price}`;
+      if (tieOnly) return sql`${items.priceCents} = ${price} and ${items.timeListed} = ${ts} and ${items.id} ${op} ${id}`;
+      if (c.ts && c.id) return sql`(${items.priceCents}, ${items.timeListed}, ${items.id}) ${op} (${price}, ${ts}, ${id})`;
+      if (c.ts) return sql`(${items.priceCents}, ${items.timeListed}) ${op} (${price}, ${ts})`;
+      // Earlier web clients sent the price and the id only (when equal prices were ordered by id): the time is the
+      // cursor item's own.
+      if (c.id) {
+        const cursorTime = sql`(select cursor_item.time_listed from ${items} cursor_item where cursor_item.id = ${id})`;
+        return sql`(${items.priceCents}, ${items.timeListed}, ${items.id}) ${op} (${price}, ${cursorTime}, ${id})`;
+      }
+      return sql`${items.priceCents} ${op} ${price}`;
     }
     case 'rate': {
       if (c.likes === undefined) return undefined;
       const likes = sql`${v('likes', c.likes)}::integer`;
+      if (tieOnly) return sql`${items.saveCount} = ${likes} and ${items.timeListed} = ${ts} and ${items.id} < ${id}`;
       if (c.ts && c.id) return sql`(${items.saveCount}, ${items.timeListed}, ${items.id}) < (${likes}, ${ts}, ${id})`;
       if (c.ts) return sql`(${items.saveCount}, ${items.timeListed}) < (${likes}, ${ts})`;
       return sql`${items.saveCount} < ${likes}`;
@@ -133,18 +153,56 @@ function afterCursor(sort: ListSort, c: Cursor, v: Bind): SQL | undefined {
 }
 
 /** Which cursor fields a query uses for its sort: part of a prepared query's shape. */
-function cursorShape(sort: ListSort, c: Cursor): string {
+function cursorShape(sort: ListSort, c: Cursor, tieOnly: boolean): string {
   const has = (key: keyof Cursor) => (c[key] === undefined ? '' : key[0]);
+  const shape = (() => {
+    switch (sort) {
+      case 'def':
+      case 'old':
+        return c.ts ? `t${has('id')}` : '';
+      case 'low':
+      case 'high':
+        return c.priceCents === undefined ? '' : `p${has('ts')}${has('id')}`;
+      case 'rate':
+        return c.likes === undefined ? '' : `l${c.ts ? `t${has('id')}` : ''}`;
+    }
+  })();
+  // A statement name (PGlite PREPAREs it by name): letters, digits and underscores only.
+  return tieOnly ? `${shape}_tie` : shape;
+}
+
+/** Whether two rows of a list share the sort fields a client's cursor may stop at (spec 2.3), ids aside. */
+function sameCursorKey(sort: ListSort, a: SortKeyRow, b: SortKeyRow): boolean {
   switch (sort) {
     case 'def':
     case 'old':
-      return c.ts ? `t${has('id')}` : '';
+      return a.timeListed === b.timeListed;
     case 'low':
     case 'high':
-      return c.priceCents === undefined ? '' : `p${has('id')}`;
+      return a.priceCents === b.priceCents && a.timeListed === b.timeListed;
     case 'rate':
-      return c.likes === undefined ? '' : `l${c.ts ? `t${has('id')}` : ''}`;
+      return a.saveCount === b.saveCount && a.timeListed === b.timeListed;
   }
+}
+
+type SortKeyRow = Pick<ListRow, 'id' | 'timeListed' | 'priceCents' | 'saveCount'>;
+
+/** The full cursor of a row: every sort field and its id. */
+const cursorAt = (row: SortKeyRow): Cursor => ({ ts: row.timeListed, priceCents: row.priceCents, likes: row.saveCount, id: row.id });
+
+/**
+ * A page of `pageSize` rows from a read of one row more, ended where no client's cursor can lose a listing: when
+ * the next row shares the last one's cursor fields (a time, or a price and a time), the rest of that group joins
+ * the page. A client that pages with the spec's cursor (no id) then starts after the whole group; a longer page
+ * still reads as a full one. The rest of a group is one index range (its key is fixed), read only when needed.
+ */
+export async function restOfTie(db: Queryable, o: ListOptions, rows: ListRow[], pageSize: number): Promise<ListRow[]> {
+  if (rows.length <= pageSize) return rows;
+  const page = rows.slice(0, pageSize);
+  const last = page[pageSize - 1]!;
+  if (!sameCursorKey(o.sort, last, rows[pageSize]!)) return page;
+  const rest = await listPage(db, { ...o, fromDay: undefined, walkWindow: undefined, beforeDay: undefined, cursor: cursorAt(last), tieOnly: true, limit: Infinity });
+  return [...page, ...rest];
 }
 
 /** The sort columns of the listings table or of a page of it (buildListQuery's derived table). */
@@ -161,9 +219,9 @@ export function orderFor(sort: ListSort, c: SortColumns = items): SQL[] {
     case 'old':
       return [sql`${c.timeListed} asc nulls first`, sql`${c.id} asc nulls first`]; // items_feed_idx backward
     case 'low':
-      return [sql`${c.priceCents} asc nulls last`, sql`${c.id} asc nulls last`]; // items_price_idx forward
+      return [sql`${c.priceCents} asc nulls last`, sql`${c.timeListed} asc nulls last`, sql`${c.id} asc nulls last`]; // items_price_idx forward
     case 'high':
-      return [sql`${c.priceCents} desc nulls first`, sql`${c.id} desc nulls first`]; // items_price_idx backward
+      return [sql`${c.priceCents} desc nulls first`, sql`${c.timeListed} desc nulls first`, sql`${c.id} desc nulls first`]; // items_price_idx backward
     case 'rate':
       return [sql`${c.saveCount} desc nulls last`, sql`${c.timeListed} desc nulls last`, sql`${c.id} desc nulls last`];
   }
@@ -279,7 +337,7 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
             : sql`${items.listedDay} >= ${v('fromDay', o.fromDay)}::integer`,
         // On the time, not the day: a walk of items_feed_idx starts there.
         o.beforeDay === undefined ? undefined : sql`${items.timeListed} < ${v('before', dayStart(o.beforeDay))}::timestamptz`,
-        afterCursor(o.sort, o.cursor, v),
+        afterCursor(o.sort, o.cursor, v, o.tieOnly === true),
       ),
     )
     .orderBy(...(o.fromDay !== undefined && !walk && o.sort === 'def' ? newestFirstBySort : orderFor(o.sort)))
@@ -312,7 +370,7 @@ export type ListRow = Omit<InferColumnsDataTypes<typeof summaryColumns>, 'timeLi
  * seller's. One object literal per row; storing fifteen computed keys one at a time cost a list page more CPU.
  */
 function toListRow(values: unknown[]): ListRow {
-  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, sellerId, sellerUsername, sellerAvatar] =
+  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, approvalStatus, sellerId, sellerUsername, sellerAvatar] =
     values;
   return {
     id,
@@ -327,6 +385,7 @@ function toListRow(values: unknown[]): ListRow {
     isFixedPrice,
     timeListed: isoFromJson(timeListed as string),
     saveCount,
+    approvalStatus,
     sellerId,
     sellerUsername,
     sellerAvatar,
@@ -357,13 +416,13 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   const shape = [
     o.scope.kind,
     o.sort,
-    cursorShape(o.sort, o.cursor),
+    cursorShape(o.sort, o.cursor, o.tieOnly === true),
     o.categoryIds?.length ?? 0,
     o.regionCodes?.length ?? 0,
     o.saleTypeId ? 's' : '',
     o.search ? 'q' : '',
     days,
-    o.limit,
+    o.limit === Infinity ? 'all' : o.limit,
   ].join('_');
   let prepared = preparedLists.get(shape);
   if (!prepared) {
@@ -392,9 +451,22 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   return (await jsonRows(db, query, keepsPlan ? prepared.name : undefined)).map(toListRow);
 }
 
-/** The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id). */
+/**
+ * The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id).
+ * Read one row more than a page, and a page never ends inside saves made at the same time (see restOfTie): the
+ * spec's cursor is the time alone.
+ */
 export async function savedPage(db: Queryable, o: { userId: string; cursor: Cursor; limit: number }): Promise<(ListRow & { savedAt: string })[]> {
-  const { ts, id } = o.cursor;
+  const rows = await savedRows(db, o.userId, o.cursor, o.limit + 1, false);
+  if (rows.length <= o.limit) return rows;
+  const page = rows.slice(0, o.limit);
+  const last = page[o.limit - 1]!;
+  if (rows[o.limit]!.savedAt !== last.savedAt) return page;
+  return [...page, ...(await savedRows(db, o.userId, { ts: last.savedAt, id: last.id }, Infinity, true))];
+}
+
+async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: number, tieOnly: boolean) {
+  const { ts, id } = cursor;
   const query = db
     .select(jsonArrayRow([...Object.values(summaryColumns), itemSaves.createdAt]))
     .from(itemSaves)
@@ -402,17 +474,19 @@ export async function savedPage(db: Queryable, o: { userId: string; cursor: Curs
     .innerJoin(users, eq(users.id, items.sellerId))
     .where(
       and(
-        eq(itemSaves.userId, o.userId),
+        eq(itemSaves.userId, userId),
         isNull(items.removedAt),
         ts
-          ? id
-            ? sql`(${itemSaves.createdAt}, ${itemSaves.itemId}) < (${ts}::timestamptz, ${id}::uuid)`
-            : sql`${itemSaves.createdAt} < ${ts}::timestamptz`
+          ? tieOnly
+            ? sql`${itemSaves.createdAt} = ${ts}::timestamptz and ${itemSaves.itemId} < ${id}::uuid`
+            : id
+              ? sql`(${itemSaves.createdAt}, ${itemSaves.itemId}) < (${ts}::timestamptz, ${id}::uuid)`
+              : sql`${itemSaves.createdAt} < ${ts}::timestamptz`
           : undefined,
       ),
     )
     .orderBy(sql`${itemSaves.createdAt} desc nulls last`, sql`${itemSaves.itemId} desc nulls last`)
-    .limit(o.limit)
+    .limit(literalLimit(limit))
     .toSQL();
   // A card's columns in the page query's order (summaryColumns), then the time of the save.
   return (await jsonRows(db, query)).map((values) => ({ ...toListRow(values), savedAt: isoFromJson(values[selectOrder.length] as string) }));

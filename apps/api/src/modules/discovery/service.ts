@@ -41,7 +41,8 @@ export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): rep
     search: query.searchText?.trim() || undefined,
     sort: query.sort ?? 'def',
     cursor: cursorOf(query),
-    limit: ITEM_PAGE_SIZE,
+    // One row more than a page: whether the page ends inside a tie (repo.restOfTie).
+    limit: ITEM_PAGE_SIZE + 1,
   };
 }
 
@@ -52,7 +53,7 @@ export interface DiscoveryDeps {
 
 export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
   /** Cards of a page; the viewer's hearts are one batch query, never one per item. */
-  async function toSummaries(rows: Row[], viewerId: string | undefined): Promise<ItemSummary[]> {
+  async function toSummaries(rows: Row[], viewerId: string | undefined, withApproval = false): Promise<ItemSummary[]> {
     const savedIds = viewerId ? await deps.savedAmong(viewerId, rows.map((r) => r.id)) : undefined;
     const saved = savedIds ? new Set(savedIds) : undefined;
     return rows.map((r) => {
@@ -74,6 +75,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
       // Set only when there is one: spreading a conditional object into every card is the slow path of object building.
       if (r.savedAt) card.savedAt = r.savedAt;
       if (saved) card.isFollowing = saved.has(r.id);
+      if (withApproval) card.approvalStatus = r.approvalStatus;
       return card;
     });
   }
@@ -82,7 +84,8 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     const options = await repo.withTsquery(db, listOptionsFor(scope, query));
     if (!options) return [];
     const rows = options.search && options.sort === 'def' ? await newestFirstSearchPage(db, options) : await repo.listPage(db, options);
-    return toSummaries(rows, viewerId);
+    // The owner's Listed tab is the one list with listings not (yet) approved: its cards say which.
+    return toSummaries(await repo.restOfTie(db, options, rows, ITEM_PAGE_SIZE), viewerId, scope.kind === 'listed');
   }
 
   return {

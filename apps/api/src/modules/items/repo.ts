@@ -115,14 +115,29 @@ export async function userContact(db: Queryable, userId: string) {
   return row;
 }
 
-/** The approval queue: pending listings, oldest first, keyset on timeListed then id. */
-export function approvalPage(db: Queryable, options: { after?: Date | undefined; limit: number }) {
-  return db
-    .select({ id: items.id })
+/**
+ * The approval queue: pending listings, oldest first (timeListed, then id). Its cursor is the last timeListed
+ * alone (GET /items/approval?ts), so a page never ends inside listings sharing a time: one row more is read,
+ * and when it ties with the last, the rest of that time joins the page.
+ */
+export async function approvalPage(db: Queryable, options: { after?: Date | undefined; limit: number }) {
+  const pending = and(eq(items.approvalStatus, 'pending'), isNull(items.removedAt));
+  const rows = await db
+    .select({ id: items.id, timeListed: items.timeListed })
     .from(items)
-    .where(and(eq(items.approvalStatus, 'pending'), isNull(items.removedAt), options.after ? gt(items.timeListed, options.after) : undefined))
+    .where(and(pending, options.after ? gt(items.timeListed, options.after) : undefined))
     .orderBy(asc(items.timeListed), asc(items.id))
-    .limit(options.limit);
+    .limit(options.limit + 1);
+  if (rows.length <= options.limit) return rows;
+  const page = rows.slice(0, options.limit);
+  const last = page[options.limit - 1]!;
+  if (rows[options.limit]!.timeListed.getTime() !== last.timeListed.getTime()) return page;
+  const rest = await db
+    .select({ id: items.id, timeListed: items.timeListed })
+    .from(items)
+    .where(and(pending, eq(items.timeListed, last.timeListed), gt(items.id, last.id)))
+    .orderBy(asc(items.id));
+  return [...page, ...rest];
 }
 
 /** Full rows of several items with their sellers' names, for lists that show whole listings (approvals). */

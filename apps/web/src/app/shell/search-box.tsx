@@ -1,10 +1,24 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { CloseIcon, SearchIcon } from '../../components/icons';
 import { searchTarget } from './search-target';
 import styles from './search-box.module.css';
 
+/** The phone layout's width (the shell's breakpoint): its search box is too narrow for the long placeholder. */
+const NARROW = '(max-width: 767.98px)';
+const narrowQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(NARROW) : null);
+
+function subscribeNarrow(onChange: () => void) {
+  const query = narrowQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+const isNarrow = () => narrowQuery()?.matches ?? false;
+
 export function SearchBox({ className }: { className?: string }) {
+  // At 390 px the box holds about 200 px of text: the whole placeholder must fit (a cut-off hint reads as broken).
+  const narrow = useSyncExternalStore(subscribeNarrow, isNarrow, () => false);
   const { searchText = '' } = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -40,7 +54,7 @@ export function SearchBox({ className }: { className?: string }) {
         type="search"
         name="q"
         aria-label="Search items"
-        placeholder="Search keyboards, keycaps…"
+        placeholder={narrow ? 'Search keyboards…' : 'Search keyboards, keycaps…'}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={200}

@@ -33,6 +33,8 @@ export const TEXTS = {
   pendingApproval: 'Your listing is awaiting approval. Please allow up to 24 hours to be reviewed.',
   rejected: 'Your listing was not approved. Refer to the email you received for next steps',
   notApprovedViewer: 'This listing is awaiting approval and is not for sale yet.',
+  // A rejected listing may come back after its seller edits it; visitors only learn that it is not on sale.
+  rejectedViewer: 'This listing is not for sale.',
   commentsClosed: 'Commenting no longer allowed on this item.',
   tooManyComments: 'You are commenting too much. You can comment again in 24 hours',
   cannotRemove: 'An item cannot be removed while it has accepted or pending offers.',

@@ -5,6 +5,7 @@ import { LoginInputSchema } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { TextField } from '../../../components/form-fields';
+import { useSession } from '../../../lib/session';
 import { useFormError } from '../../../lib/use-form-error';
 import { validate } from '../../../lib/validation';
 import { useAuthProviders } from '../api/get-auth-providers';
@@ -25,6 +26,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [requestingAccess, setRequestingAccess] = useState(false);
   const form = useFormError();
+  // Only an admin page's guard leaves a logged-in user here (app/guards.ts): say why the login form shows.
+  const session = useSession();
+  const signedInAs = session.data?.isLoggedIn ? session.data.username : null;
 
   const signIn = useMutation({
     mutationFn: async (payload: LoginPayload) => {
@@ -67,6 +71,11 @@ export function LoginPage() {
         </>
       }
     >
+      {signedInAs ? (
+        <FormBanner tone="info">
+          You are logged in as {signedInAs}, which is not an admin account. Log in with an admin account to open that page.
+        </FormBanner>
+      ) : null}
       <SocialSignIn mode="signin" returnUrl={returnUrl} />
       <form ref={form.formRef} className={authStyles.form} onSubmit={onSubmit} onChange={form.onFormChange} noValidate>
         {form.bannerError ? <FormBanner tone="error">{form.bannerError}</FormBanner> : null}

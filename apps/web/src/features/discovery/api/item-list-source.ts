@@ -22,14 +22,15 @@ export interface ItemListSource {
 
 /**
  * Spec 2.3: the cursor is the last item's timeListed (and price for price sorts); `rate` adds its likes. The id
- * rides along as the tie-breaker so items sharing a timestamp or price are neither skipped nor repeated.
+ * rides along as the full sort key's last field; the API pages exactly without it too (it never ends a page
+ * inside items sharing a time, or a price and a time).
  */
 export function cursorAfter(last: ItemSummary, sort: Sort = 'def', field: ItemListSource['cursorField'] = 'timeListed'): ItemListCursor {
   const ts = (field === 'savedAt' ? last.savedAt : undefined) ?? last.timeListed;
   switch (sort) {
     case 'low':
     case 'high':
-      return { price: last.price, cursorId: last._id };
+      return { ts, price: last.price, cursorId: last._id };
     case 'rate':
       return { likes: last.likes, ts, cursorId: last._id };
     default:
@@ -52,9 +53,10 @@ export const itemListQueryOptions = (source: ItemListSource, viewerId: string | 
     queryKey: ['items', 'list', ...source.key, { viewerId }] as const,
     queryFn: ({ pageParam, signal }) => getItemPage(source.path, { ...source.query, ...pageParam }, signal),
     initialPageParam: undefined as ItemListCursor | undefined,
-    // A full page (36) means more may exist; fewer means all are loaded (spec 2.3).
+    // A full page (36) means more may exist; fewer means all are loaded (spec 2.3). A page can be longer: the API
+    // ends it after the last of the items sharing its last item's cursor.
     getNextPageParam: (lastPage) => {
-      const last = lastPage.length === ITEM_PAGE_SIZE ? lastPage[lastPage.length - 1] : undefined;
+      const last = lastPage.length >= ITEM_PAGE_SIZE ? lastPage[lastPage.length - 1] : undefined;
       return last ? cursorAfter(last, source.query?.sort, source.cursorField) : undefined;
     },
     staleTime: 30_000,

@@ -34,8 +34,19 @@ export function FiltersModal({ open, onClose, value, choices, onApply }: Filters
   );
 }
 
+/** The draft's filters that this modal shows and that name a known choice (what Show Items would enable). */
+function countShown(draft: ListFilters, choices: FilterChoices): number {
+  const categories = choices.categories?.filter((category) => draft.categories.includes(category._id)).length ?? 0;
+  const regions = choices.regions.filter((region) => draft.regions.includes(region.code)).length;
+  const saleType = choices.saleTypes?.some((saleType) => saleType._id === draft.saleType) ? 1 : 0;
+  return categories + regions + saleType;
+}
+
+const enabledText = (n: number) => (n === 0 ? 'No filters enabled' : `${n} ${n === 1 ? 'filter' : 'filters'} enabled`);
+
 function FiltersForm({ value, choices, onApply }: Pick<FiltersModalProps, 'value' | 'choices' | 'onApply'>) {
   const [draft, setDraft] = useState<ListFilters>(value);
+  const enabled = countShown(draft, choices);
   return (
     <form
       className={styles.filters}
@@ -97,6 +108,11 @@ function FiltersForm({ value, choices, onApply }: Pick<FiltersModalProps, 'value
         </fieldset>
       ) : null}
       <div className={styles.filterActions}>
+        {/* Spec 2.3: "a count of enabled filters", kept up to date while boxes are ticked. */}
+        <p role="status" className={styles.filterCount}>
+          {enabled > 0 ? <span className={styles.count}>{enabled}</span> : null}
+          {enabledText(enabled)}
+        </p>
         <Button
           variant="secondary"
           onClick={() =>

@@ -136,6 +136,27 @@ describe('filters modal', () => {
     expect(window.localStorage.getItem('filter')).toBe('5');
   });
 
+  it('counts the enabled filters inside the modal while they are being chosen (spec 2.3)', async () => {
+    window.localStorage.setItem('regionFilter', '["EU"]');
+    installFakeApi(ROUTES);
+    const { user } = renderApp('/', setup());
+    await screen.findByRole('article');
+
+    await user.click(screen.getByRole('button', { name: 'Filters (1 enabled)' }));
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const count = within(dialog).getByRole('status');
+    expect(count).toHaveTextContent('1 filter enabled');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Keycaps' }));
+    expect(count).toHaveTextContent('2 filters enabled');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'United States' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Vendor Product' }));
+    expect(count).toHaveTextContent('4 filters enabled');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Keycaps' }));
+    expect(count).toHaveTextContent('3 filters enabled');
+    await user.click(within(dialog).getByRole('button', { name: 'Clear Filters' }));
+    expect(count).toHaveTextContent('No filters enabled');
+  });
+
   it('Clear Filters unchecks everything; Show Items then lists everything again', async () => {
     window.localStorage.setItem('categoryFilter', '["artisan"]');
     window.localStorage.setItem('regionFilter', '["UK"]');

@@ -74,6 +74,24 @@ describe('home feed', () => {
     expect(api.callsTo('GET /items')).toHaveLength(2);
   });
 
+  it("pages a price sort with the spec's cursor: the last item's timeListed and price (and its id)", async () => {
+    localStorage.setItem('sort', 'low');
+    const firstPage = Array.from({ length: ITEM_PAGE_SIZE }, (_, index) => makeItem(index, { price: 10 + index }));
+    const api = installFakeApi({ 'GET /items': (request: FakeRequest) => ({ body: request.params.ts ? [makeItem(100)] : firstPage }) });
+    renderApp('/', setup());
+    await waitFor(() => expect(api.callsTo('GET /items')).toHaveLength(2));
+    const last = firstPage[ITEM_PAGE_SIZE - 1]!;
+    expect(api.callsTo('GET /items')[1]?.params).toEqual({ sort: 'low', ts: last.timeListed, price: last.price, cursorId: last._id });
+  });
+
+  it('reads a page longer than 36 (a tie the API did not cut) as a full page', async () => {
+    const firstPage = Array.from({ length: ITEM_PAGE_SIZE + 3 }, (_, index) => makeItem(index));
+    const api = installFakeApi({ 'GET /items': (request: FakeRequest) => ({ body: request.params.ts ? [makeItem(100)] : firstPage }) });
+    renderApp('/', setup());
+    await waitFor(() => expect(within(grid()).getAllByRole('article')).toHaveLength(ITEM_PAGE_SIZE + 4));
+    expect(api.callsTo('GET /items')[1]?.params).toMatchObject({ ts: firstPage.at(-1)!.timeListed });
+  });
+
   it('does not load more after a short first page', async () => {
     const api = installFakeApi({ 'GET /items': { body: [makeItem(1)] } });
     renderApp('/', setup());

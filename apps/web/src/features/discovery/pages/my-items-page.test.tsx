@@ -54,6 +54,32 @@ describe('/me', () => {
     expect(await within(panel).findByText('Listed Board')).toBeInTheDocument();
   });
 
+  it('marks pending and rejected listings on the Listed tab', async () => {
+    installFakeApi({
+      'GET /user/switchfan/profile': { body: ownProfile },
+      'GET /me/items/listed': {
+        body: [
+          makeItem(0, { _id: 'a1', name: 'Live Board', approvalStatus: 'approved' }),
+          makeItem(1, { _id: 'p1', name: 'Pending Board', approvalStatus: 'pending' }),
+          makeItem(2, { _id: 'r1', name: 'Rejected Board', approvalStatus: 'rejected' }),
+        ],
+      },
+    });
+    const queryClient = createTestQueryClient();
+    seedSession(queryClient, { username: 'switchfan' });
+    seedCategories(queryClient);
+    renderApp('/me', queryClient);
+
+    const panel = await screen.findByRole('tabpanel', { name: 'Listed' });
+    const card = async (name: string) => (await within(panel).findByText(name)).closest('article') as HTMLElement;
+    expect(within(await card('Pending Board')).getByText('Awaiting approval')).toBeInTheDocument();
+    expect(within(await card('Rejected Board')).getByText('Not approved')).toBeInTheDocument();
+    const live = await card('Live Board');
+    expect(within(live).queryByText(/approv/i)).not.toBeInTheDocument();
+    // The marker is part of the card's link, so it is read with the listing's name.
+    expect(within(await card('Pending Board')).getByRole('link', { name: /Pending Board.*Awaiting approval/ })).toBeInTheDocument();
+  });
+
   it('switches lists by click and arrow keys, keeping the tab in ?tab', async () => {
     const { user, router, api } = setup();
     await screen.findByText('Listed Board');

@@ -14,9 +14,10 @@ export const approvalQueueQueryOptions = () =>
     queryKey: itemKeys.approvals,
     queryFn: ({ pageParam, signal }) => getApprovalQueue(pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    // A full page means more may wait; the cursor is the last item's timeListed.
+    // A full page means more may wait; the cursor is the last item's timeListed. A page can be longer: the API
+    // ends it after the last listing sharing that time.
     getNextPageParam: (lastPage) =>
-      lastPage.length === ITEM_PAGE_SIZE ? lastPage[lastPage.length - 1]?.timeListed : undefined,
+      lastPage.length >= ITEM_PAGE_SIZE ? lastPage[lastPage.length - 1]?.timeListed : undefined,
     staleTime: 0,
   });
 

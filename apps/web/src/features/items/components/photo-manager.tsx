@@ -84,6 +84,8 @@ export function PhotoManager({ photos, setPhotos, error, onUploadingChange }: Ph
   const remove = (index: number) => {
     setPhotos((current) => current.filter((_, position) => position !== index));
     setAnnouncement(`Photo ${index + 1} removed.`);
+    // The count is back under the limit (the refused selection was never added): the warning and its red border go.
+    setMessage((current) => (current === TEXTS.tooManyPhotos ? undefined : current));
   };
 
   const onDrop = (event: DragEvent, to: number) => {

@@ -23,7 +23,10 @@ interface SaveToggleProps {
   isLoggedIn: boolean;
 }
 
-/** Save/unsave with '{n} people saved this': the count moves by one at once, and back if the call fails. */
+/**
+ * Save/unsave with '{n} people saved this' ('1 person saved this' for one): the count moves by one at once, and
+ * back if the call fails.
+ */
 export function SaveToggle({ itemId, saved, count, isLoggedIn }: SaveToggleProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -69,7 +72,7 @@ export function SaveToggle({ itemId, saved, count, isLoggedIn }: SaveToggleProps
         <HeartIcon filled={saved} />
         {saved ? 'Saved' : 'Save'}
       </button>
-      <span className={styles.count}>{`${count} people saved this`}</span>
+      <span className={styles.count}>{count === 1 ? '1 person saved this' : `${count} people saved this`}</span>
     </div>
   );
 }

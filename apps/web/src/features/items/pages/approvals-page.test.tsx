@@ -96,4 +96,14 @@ describe('approvals', () => {
     expect(api.callsTo('GET /items/approval')[1]?.params).toEqual({ ts: firstPage[ITEM_PAGE_SIZE - 1]?.timeListed });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
+
+  it('reads a page longer than 36 (listings sharing the last time) as a full one', async () => {
+    const firstPage = Array.from({ length: ITEM_PAGE_SIZE + 2 }, (_, index) => pending(index));
+    const { user } = await renderApprovals({
+      'GET /items/approval': (request) => ({ body: request.params.ts ? [pending(100)] : firstPage }),
+    });
+    await screen.findByRole('listitem', { name: 'Pending board 0' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('listitem', { name: 'Pending board 100' })).toBeInTheDocument();
+  });
 });

@@ -102,9 +102,19 @@ describe('item detail: what it shows', () => {
     ['the owner of a pending listing', { approvalStatus: 'pending' }, true, 'allow up to 24 hours to be reviewed'],
     ['the owner of a rejected listing', { approvalStatus: 'rejected' }, true, 'Refer to the email you received for next steps'],
     ['others, on a listing not yet approved', { approvalStatus: 'pending' }, false, 'awaiting approval'],
+    ['others, on a rejected listing', { approvalStatus: 'rejected' }, false, '^This listing is not for sale\\.$'],
   ] as const)('tells %s', async (_who, overrides, isUserItem, text) => {
     await renderDetail(makeItem(overrides), { isUserItem });
     expect(screen.getByText(new RegExp(text))).toBeInTheDocument();
+  });
+
+  it('never tells visitors that a rejected listing awaits approval, signed in or not', async () => {
+    for (const signedIn of [true, false]) {
+      const { unmount } = await renderDetail(makeItem({ approvalStatus: 'rejected' }), { signedIn });
+      expect(screen.queryByText(/awaiting approval|24 hours/)).not.toBeInTheDocument();
+      expect(screen.getByText('This listing is not for sale.')).toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('shows no approval banner on an approved listing', async () => {
@@ -241,6 +251,20 @@ describe('item detail: save', () => {
     expect(await screen.findByText('3 people saved this')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-pressed', 'false');
     expect(api.callsTo('POST /item/i1/unsave')).toHaveLength(1);
+  });
+
+  it("says '1 person saved this' for one save and the spec's '{n} people saved this' for any other count", async () => {
+    const { user } = await renderDetail(makeItem({ likes: 0 }), {}, {
+      'POST /item/i1/save': { body: { _id: 'i1' } },
+      'POST /item/i1/unsave': { body: { _id: 'i1' } },
+    });
+    expect(screen.getByText('0 people saved this')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('1 person saved this')).toBeInTheDocument();
+    expect(screen.queryByText(/1 people/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Saved' })).not.toHaveAttribute('aria-busy'));
+    await user.click(screen.getByRole('button', { name: 'Saved' }));
+    expect(await screen.findByText('0 people saved this')).toBeInTheDocument();
   });
 
   it('puts the count back when saving fails', async () => {

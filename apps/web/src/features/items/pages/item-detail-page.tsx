@@ -22,12 +22,19 @@ import styles from './item-detail-page.module.css';
 /** Spec 2.9 and 9: the shipping list shows at most 6 regions, 2 per row. */
 const SHIPPING_SHOWN = 6;
 
-/** /detail/{id} (spec 2.9); also /vendor/product/{id}, whose loading and error headings say `heading`. */
-export function ItemDetailPage({ heading = 'Item Details' }: { heading?: string }) {
+interface ItemDetailPageProps {
+  /** The loading and error headings. */
+  heading?: string;
+  /** The document title while the item is shown; by default its name (spec 2.1). */
+  title?: string;
+}
+
+/** /detail/{id} (spec 2.9); also /vendor/product/{id} (vendor-product-page.tsx) with its heading and title. */
+export function ItemDetailPage({ heading = 'Item Details', title }: ItemDetailPageProps) {
   const { id = '' } = useParams();
   const query = useItem(id);
   const removed = isApiError(query.error) && query.error.code === ITEM_ERRORS.notFound;
-  usePageTitle(query.data?.item.name ?? (removed ? TEXTS.itemRemoved : undefined));
+  usePageTitle(query.data ? (title ?? query.data.item.name) : removed ? TEXTS.itemRemoved : undefined);
 
   if (query.data) {
     return <ItemView item={query.data.item} isLoggedIn={query.data.isLoggedIn} isUserItem={query.data.isUserItem} />;
@@ -70,7 +77,9 @@ export function ItemDetailPage({ heading = 'Item Details' }: { heading?: string 
 
 function ApprovalBanner({ item, isUserItem }: { item: ItemDetail; isUserItem: boolean }) {
   if (item.approvalStatus === 'approved') return null;
-  if (!isUserItem) return <FormBanner tone="info">{TEXTS.notApprovedViewer}</FormBanner>;
+  if (!isUserItem) {
+    return <FormBanner tone="info">{item.approvalStatus === 'pending' ? TEXTS.notApprovedViewer : TEXTS.rejectedViewer}</FormBanner>;
+  }
   if (item.approvalStatus === 'pending') return <FormBanner tone="info">{TEXTS.pendingApproval}</FormBanner>;
   return <FormBanner tone="warning">{TEXTS.rejected}</FormBanner>;
 }

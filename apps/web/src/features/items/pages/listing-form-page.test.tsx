@@ -58,7 +58,7 @@ async function fillValid(user: UserEvent, { shipping = '12' }: { shipping?: stri
   await user.type(field('Payment email'), 'Pay@Example.com');
   await user.click(checkbox('Accept Offers'));
   await user.click(checkbox('United States'));
-  await user.type(field('Shipping price to United States'), shipping);
+  if (shipping) await user.type(field('Shipping price to United States'), shipping);
   await insertLinks(user, 'https://i.imgur.com/abc.jpg');
   await screen.findByRole('img', { name: 'Photo 1' });
 }
@@ -149,8 +149,6 @@ describe('sell page: the form', () => {
     await insertLinks(user, 'https://i.imgur.com/abc.jpg');
     expect(screen.queryByText('Must have at least one photo')).not.toBeInTheDocument();
 
-    await user.click(submitButton());
-    expectRule(field('Shipping price to United States'), 'Shipping prices must be numbers');
     await user.type(field('Shipping price to United States'), '1x');
     await user.click(submitButton());
     expectRule(field('Shipping price to United States'), 'Shipping prices must be numbers');
@@ -205,6 +203,28 @@ describe('sell page: free shipping', () => {
     await waitFor(() => expect(api.callsTo('POST /item')).toHaveLength(1));
     expect(screen.queryByRole('dialog', { name: 'Confirm Shipping Prices' })).not.toBeInTheDocument();
     expect(api.callsTo('POST /item')[0]?.body).toMatchObject({ shippingPrices: [{ code: 'US', price: 0 }] });
+  });
+
+  it("reads an empty shipping price as the '$ 0' its placeholder shows: the free-shipping question, then 0", async () => {
+    const { user, api, router } = await renderForm();
+    await fillValid(user, { shipping: '' });
+    expect(field('Shipping price to United States')).toHaveAttribute('placeholder', '0');
+    await user.click(submitButton());
+
+    expect(screen.queryByText('Shipping prices must be numbers')).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Shipping Prices' });
+    expect(dialog).toHaveTextContent('shipping at no cost to the buyer, are you sure?');
+    await user.click(within(dialog).getByRole('button', { name: 'List Item' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/detail/new1'));
+    expect(api.callsTo('POST /item')[0]?.body).toMatchObject({ shippingPrices: [{ code: 'US', price: 0 }] });
+  });
+
+  it('still refuses a shipping price that is not a number', async () => {
+    const { user, api } = await renderForm();
+    await fillValid(user, { shipping: 'abc' });
+    await user.click(submitButton());
+    expectRule(field('Shipping price to United States'), 'Shipping prices must be numbers');
+    expect(api.callsTo('POST /item')).toHaveLength(0);
   });
 
   it("lists straight from the question with 'List Item'", async () => {
@@ -428,6 +448,20 @@ describe('sell page: photo uploads', () => {
     await user.upload(screen.getByTestId('photo-file-input'), [png('a.png'), png('b.png')]);
     expect(await screen.findByText('Only select up to 16 photos!')).toBeInTheDocument();
     expect(api.callsTo('POST /img/upload')).toHaveLength(0);
+  });
+
+  it("clears 'Only select up to 16 photos!' and the red border once photos are removed", async () => {
+    const { user } = await renderForm();
+    const links = Array.from({ length: 16 }, (_, index) => `https://i.imgur.com/p${index}.jpg`).join('\n');
+    await insertLinks(user, links);
+    await user.upload(screen.getByTestId('photo-file-input'), [png('a.png')]);
+    expect(await screen.findByText('Only select up to 16 photos!')).toBeInTheDocument();
+    const uploadButton = screen.getByRole('button', { name: 'Upload Photos' });
+    expect(uploadButton).toHaveAttribute('aria-invalid', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Remove photo 16' }));
+    expect(screen.queryByText('Only select up to 16 photos!')).not.toBeInTheDocument();
+    expect(uploadButton).not.toHaveAttribute('aria-invalid');
   });
 
   it.each([

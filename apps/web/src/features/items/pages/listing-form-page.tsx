@@ -147,6 +147,12 @@ function shippingOf(item: ItemDetail | undefined): ShippingDraft {
   return draft;
 }
 
+/**
+ * A shipping price as sent: an empty box (or only spaces) is the '$ 0' its placeholder shows, so it is free
+ * shipping and goes through the free-shipping question like a typed 0, not 'Shipping prices must be numbers'.
+ */
+const shippingPriceText = (text: string | undefined) => (text?.trim() ? text : '0');
+
 /** Only to mark which shipping prices are at fault; whether one is, the shared rule decides. */
 const isShippingPriceText = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim()) && text.trim().length <= PRICE_MAX_LENGTH;
 
@@ -273,7 +279,7 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
     const message = listingRuleText(code, field);
     if (field !== 'shippingPrices') return { field, message, focusId: field ? FIELD_IDS[field] : undefined };
     if (code === ITEM_ERRORS.shippingPrice) {
-      const bad = selectedRegions.filter((region) => !isShippingPriceText(shipping[region.code]?.price ?? ''));
+      const bad = selectedRegions.filter((region) => !isShippingPriceText(shippingPriceText(shipping[region.code]?.price)));
       const codes = new Set(bad.map((region) => region.code));
       return { field, message, shippingCodes: codes, focusId: bad[0] && shippingPriceId(bad[0].code) };
     }
@@ -290,7 +296,7 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
             shippingPrices: selectedRegions.map((region) => ({
               code: region.code,
               name: region.name,
-              price: shipping[region.code]?.price ?? '',
+              price: shippingPriceText(shipping[region.code]?.price),
             })),
           }
         : {}),

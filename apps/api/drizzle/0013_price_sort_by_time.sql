@@ -1,0 +1,2 @@
+DROP INDEX "items_price_idx";--> statement-breakpoint
+CREATE INDEX "items_price_idx" ON "items" USING btree ("price_cents","time_listed","id") WHERE "items"."approval_status" = 'approved' and "items"."purchaser_id" is null and "items"."removed_at" is null;
