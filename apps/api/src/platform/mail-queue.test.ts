@@ -9,6 +9,7 @@ import { startFakeSmtp, type FakeSmtp } from '../test/fakes/smtp';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createLogger } from './logger';
 import { createMailer } from './mail';
+import { openSentLedger } from './mail-ledger';
 import { queueMail, registerMailWorker } from './mail-queue';
 
 async function until(done: () => boolean, ms: number) {
@@ -34,7 +35,7 @@ describe('mail jobs over SMTP', () => {
     db = await createTestDatabase();
     // Retries 1-2 s apart instead of 5-10 s, to keep the test short.
     jobs = createJobQueue(db, { logger: createLogger({ logLevel: 'silent', logPretty: false }), queues: { mail: { retryDelay: 1 } } });
-    registerMailWorker(jobs, createMailer({ smtpUrl: smtp.url, mailFrom: 'KeebMarket <no-reply@keeb.test>', outboxDir }));
+    registerMailWorker(jobs, createMailer({ smtpUrl: smtp.url, mailFrom: 'KeebMarket <no-reply@keeb.test>', outboxDir }), outboxDir);
     await jobs.start();
   });
   afterAll(async () => {
@@ -55,10 +56,22 @@ describe('mail jobs over SMTP', () => {
     expect(smtp.received[0]!.messageId).toMatch(/^<[0-9a-f]{32}@keeb\.test>$/);
     expect(smtp.refused).toEqual([smtp.received[0]!.messageId, smtp.received[0]!.messageId]);
     await jobs.drain();
-    const result = await db.db.execute(sql`select state from pgboss.job where name = 'mail'`);
+    const result = await db.db.execute(sql`select state from pgboss.job where name = 'mail' and data->>'id' = 'refused-twice'`);
     const [row] = (result as unknown as { rows: Array<{ state: string }> }).rows;
     expect(row!.state).toBe('completed');
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('completes without sending a mail the sent ledger shows the server already took (a crash before completion)', async () => {
+    smtp.received.length = 0;
+    openSentLedger(path.join(outboxDir, 'mail-sent')).record('taken-before-the-crash');
+    await db.db.transaction((tx) =>
+      queueMail(jobs, tx, 'taken-before-the-crash', { to: 'once@example.com', subject: 'Confirm your email', text: 'Hi', html: '<p>Hi</p>' }),
+    );
+    await jobs.drain();
+    const result = await db.db.execute(sql`select state from pgboss.job where name = 'mail' and data->>'id' = 'taken-before-the-crash'`);
+    expect((result as unknown as { rows: Array<{ state: string }> }).rows).toEqual([{ state: 'completed' }]);
+    expect(smtp.received).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,14 +9,38 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../../db/client';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fakes/smtp';
-import { WORKER } from './queues';
 
 /**
- * The durability promise, end to end: the real API process (server.ts under tsx) sends sign-up mail to a local
+ * The durability promise, end to end: the real API process (server.ts, bundled as for `npm start`) sends sign-up mail to a local
  * SMTP server; it is killed with SIGKILL during a burst of sign-ups and started again on the same database.
  * Every sign-up that was answered 200 must get its confirmation mail, one message (one Message-ID) each.
  */
-const serverEntry = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'server.ts');
+const apiDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+let serverEntry = '';
+
+/**
+ * Bundles server.ts as `npm run build` does (our code bundled, npm packages loaded from node_modules), into a
+ * folder of its own under apps/api/dist so it finds the migrations as dist/server.js does. It starts seconds
+ * sooner than under tsx, and this test starts the server twice.
+ */
+async function bundleServer(): Promise<string> {
+  const { build } = await import('esbuild');
+  const dependencies = (file: string) => Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { dependencies?: object }).dependencies ?? {});
+  const external = [...dependencies(path.join(apiDir, 'package.json')), ...dependencies(path.join(apiDir, '..', '..', 'packages', 'shared', 'package.json'))].filter(
+    (name) => name !== '@keeb/shared',
+  );
+  const outdir = path.join(apiDir, 'dist', `crash-test-${process.pid}`);
+  await build({
+    entryPoints: { server: path.join(apiDir, 'src', 'server.ts') },
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    logLevel: 'warning',
+  });
+  return path.join(outdir, 'server.js');
+}
 const SIGNUPS = 28; // under the sign-up rate limit of 30 a minute from one address
 const CONCURRENCY = 4;
 const KILL_AFTER = 12; // answered sign-ups before the kill
@@ -29,7 +54,7 @@ interface RunningServer {
 
 function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    const child = spawn(process.execPath, [serverEntry], {
       env: { PATH: process.env.PATH, DEMO_DATA: '0', LOG_PRETTY: '0', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -109,6 +134,7 @@ async function until(done: () => boolean, ms: number) {
 let smtp: FakeSmtp;
 let dataDir = '';
 beforeAll(async () => {
+  serverEntry = await bundleServer();
   smtp = await startFakeSmtp({ delayMs: SMTP_DELAY_MS });
   dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-crash-'));
   const dump = inject('pgliteDump');
@@ -120,6 +146,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  if (serverEntry) await rm(path.dirname(serverEntry), { recursive: true, force: true });
   await smtp?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -133,6 +160,8 @@ async function crashAndRecover(env: NodeJS.ProcessEnv, driver: string) {
   const { answered, statuses, unanswered, midSend } = await burstAndKill(first);
   lap('killed');
   const deliveredBeforeRestart = new Set(smtp.received.map((m) => m.messageId)).size;
+  // Acceptances the killed process had read and noted (platform/mail-ledger.ts).
+  const notedBeforeRestart = readdirSync(path.join(dataDir, 'mail-sent')).length;
   const second = await startServer({ ...env, SMTP_URL: smtp.url, DATA_DIR: dataDir });
   lap('restarted');
   try {
@@ -153,6 +182,7 @@ async function crashAndRecover(env: NodeJS.ProcessEnv, driver: string) {
       unanswered,
       killedMidSend: midSend,
       mailsBeforeRestart: deliveredBeforeRestart,
+      notedBeforeRestart,
       distinctMails: distinct,
       smtpDeliveries: smtp.received.length,
       duplicateDeliveries: smtp.received.length - distinct,
@@ -165,10 +195,10 @@ async function crashAndRecover(env: NodeJS.ProcessEnv, driver: string) {
     for (const to of answered) expect([to, idsByRecipient.get(to)?.size ?? 0]).toEqual([to, 1]);
     // Sign-ups cut off by the kill may or may not have committed; none got two different mails.
     for (const [to, ids] of idsByRecipient) expect([to, ids.size]).toEqual([to, 1]);
-    // A job retried after the kill finds its mail in the sent ledger when the process had read the server's 250.
-    // A 250 sent but not yet read when the process died (the sender cannot know; event-loop lag on a busy machine
-    // makes that window longer) is sent again under the same Message-ID: at most the mails a process has in flight.
-    expect(figures.duplicateDeliveries).toBeLessThanOrEqual(WORKER.batchSize * WORKER.localConcurrency);
+    // A job retried after the kill finds its mail in the sent ledger when the killed process had read the
+    // server's 250. Only a 250 it never read (the sender cannot know; event-loop lag on a busy machine widens that
+    // window) is sent again, under the same Message-ID: duplicates are at most the acceptances left unnoted.
+    expect(figures.duplicateDeliveries).toBeLessThanOrEqual(deliveredBeforeRestart - notedBeforeRestart);
   } finally {
     second.child.kill('SIGTERM');
     await second.exited;

@@ -42,11 +42,11 @@ export interface JobQueueOptions {
   logger: Logger;
   /** Per-queue overrides of QUEUES (tests shorten retry delays). */
   queues?: { [N in JobName]?: Partial<QueueSettings> };
-  /** How long stop() lets running handlers finish. */
-  stopTimeoutMs?: number;
 }
 
 const SCHEMA = 'pgboss';
+/** How long stop() lets running handlers finish: a mail attempt is usually milliseconds. */
+const STOP_GRACE_MS = 5000;
 
 export function createJobQueue(database: Pick<DatabaseHandle, 'jobsTarget'>, options: JobQueueOptions): JobQueue {
   const { logger } = options;
@@ -134,7 +134,7 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobsTarget'>, opt
 
     async stop() {
       started = false;
-      await boss.stop({ graceful: true, close: true, timeout: options.stopTimeoutMs ?? 5000 });
+      await boss.stop({ graceful: true, close: true, timeout: STOP_GRACE_MS });
     },
 
     async drain(timeoutMs = 20_000) {
