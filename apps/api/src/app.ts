@@ -31,7 +31,7 @@ import { createLocalStorage, type Storage } from './platform/storage';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
 import { securityHeaders } from './platform/security';
-import { withSessionIfSignedIn } from './platform/session';
+import { sessionSecret, withSessionIfSignedIn } from './platform/session';
 import { staticRoutes } from './platform/static';
 import { xsrfProtection } from './platform/xsrf';
 
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   const jsonBody = express.json({ limit: config.bodyLimit });
   api.use(cookieParser());
-  api.use(xsrfProtection);
+  api.use(xsrfProtection(sessionSecret(config)));
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
   // and matching every other route. They only read who is asking, so a request without a session cookie skips
   // making a session (withSessionIfSignedIn).
