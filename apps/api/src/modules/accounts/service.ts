@@ -20,6 +20,7 @@ import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { consume, type RateLimits } from '../../platform/rate-limit';
+import { adminBootstrapAtSignup, adminNameReserved } from './admin';
 import { confirmEmailMail, contactMail, resetPasswordMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
@@ -137,7 +138,6 @@ export function createAccountsService(deps: AccountsDeps) {
           email: input.email,
           passwordHash: await hashPassword(input.password),
           shippingRegionCode: input.shippingRegion,
-          isAdmin: config.adminUsernames.some((a) => a.toLowerCase() === input.username.toLowerCase()),
           referredBy: referrer ?? null,
         });
       } catch (error) {
@@ -147,6 +147,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (constraint === 'users_email_key') throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
         throw error;
       }
+      await adminBootstrapAtSignup(db, config.adminUsernames, user);
       await sendConfirmation(user);
       return user;
     },
@@ -201,6 +202,8 @@ export function createAccountsService(deps: AccountsDeps) {
       if (input.username !== account.username) {
         if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw new AppError(418, ACCOUNT_ERRORS.teapot);
         if (await repo.usernameTaken(db, input.username, userId)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
+        // A rename must not collect the admin rights that ADMIN_USERNAMES keeps for this name's first holder.
+        if (await adminNameReserved(db, config.adminUsernames, input.username)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
       }
       const emailChanged = input.email !== undefined && input.email !== account.email;
       if (emailChanged) {
