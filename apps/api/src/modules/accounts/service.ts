@@ -36,8 +36,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   captcha: Captcha;
   limits: RateLimits;
-  /** The phone-verification rule for sign-up (true when `email` has verified a phone recently). */
-  phoneVerifiedForSignup?: (email: string) => Promise<boolean>;
+  /** The phone `email` verified for sign-up recently and no account holds (the new account carries it). */
+  phoneVerifiedForSignup?: (email: string) => Promise<string | undefined>;
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -128,7 +128,8 @@ export function createAccountsService(deps: AccountsDeps) {
       if (await repo.usernameTaken(db, input.username)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
       if (await repo.emailTaken(db, input.email)) throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
       const needsPhone = config.phoneVerification === 'signup' || config.phoneVerification === 'both';
-      if (needsPhone && !(await deps.phoneVerifiedForSignup?.(input.email))) throw new AppError(403, ACCOUNT_ERRORS.smsVerificationInvalid);
+      const phone = await deps.phoneVerifiedForSignup?.(input.email);
+      if (needsPhone && !phone) throw new AppError(403, ACCOUNT_ERRORS.smsVerificationInvalid);
 
       const referrer = input.ref ? await repo.findUserIdByUsername(db, input.ref) : undefined;
       let user: { id: string; username: string; email: string };
@@ -139,12 +140,15 @@ export function createAccountsService(deps: AccountsDeps) {
           passwordHash: await hashPassword(input.password),
           shippingRegionCode: input.shippingRegion,
           referredBy: referrer ?? null,
+          ...(phone ? { phone, phoneVerifiedAt: new Date() } : {}),
         });
       } catch (error) {
         // The database is the last guard when two sign-ups race for the same name or address.
         const constraint = uniqueViolation(error);
         if (constraint === 'users_username_lower_key') throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
         if (constraint === 'users_email_key') throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
+        // Another sign-up took the same verified number first: this one needs another number.
+        if (constraint === 'users_phone_key') throw new AppError(403, ACCOUNT_ERRORS.smsVerificationInvalid);
         throw error;
       }
       await adminBootstrapAtSignup(db, config.adminUsernames, user);
