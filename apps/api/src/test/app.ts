@@ -63,7 +63,8 @@ async function createClient(app: Express, sessionCookie?: string) {
     get cookie() {
       return cookieHeader();
     },
-    get: (url: string) => track(http.get(url)),
+    // Like the web client's axios (withXSRFToken), every call carries the header, GETs included.
+    get: (url: string) => track(http.get(url)).set('X-XSRF-TOKEN', xsrfNow()),
     post: (url: string, body?: object) => track(http.post(url)).set('X-XSRF-TOKEN', xsrfNow()).send(body),
     put: (url: string, body?: object) => track(http.put(url)).set('X-XSRF-TOKEN', xsrfNow()).send(body),
     delete: (url: string) => track(http.delete(url)).set('X-XSRF-TOKEN', xsrfNow()),

@@ -18,9 +18,11 @@ import { DEFAULT_EMAIL_PREFERENCES } from '../../db/schema/index';
 import type { Captcha } from '../../platform/captcha';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
+import { INVALID_IMAGE } from '../../platform/images';
 import type { Mailer } from '../../platform/mail';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { adminBootstrapAtSignup, adminNameReserved } from './admin';
+import { isOwnAvatarUrl } from './avatar';
 import { confirmEmailMail, contactMail, resetPasswordMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
@@ -203,6 +205,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const account = await repo.findAccount(db, userId);
       if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
       if (!(await repo.regionExists(db, input.shippingRegion))) throw new AppError(400, ACCOUNT_ERRORS.shippingRegionRequired, { field: 'shippingRegion' });
+      // Only an avatar this user uploaded: any other URL would be fetched by every visitor's browser.
+      if (input.profilePhoto && !isOwnAvatarUrl(input.profilePhoto, userId)) throw new AppError(400, INVALID_IMAGE, { field: 'profilePhoto' });
       if (input.username !== account.username) {
         if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw new AppError(418, ACCOUNT_ERRORS.teapot);
         if (await repo.usernameTaken(db, input.username, userId)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
@@ -214,8 +218,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (account.googleId || account.facebookId) throw new AppError(400, ACCOUNT_ERRORS.federatedEmail, { field: 'email' });
         if (await repo.emailTaken(db, input.email!, userId)) throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
       }
-      // Only photos we stored for this purpose may become an avatar.
-      const avatar = input.profilePhoto && input.profilePhoto.startsWith('/uploads/avatars/') ? input.profilePhoto : undefined;
+      const avatar = input.profilePhoto || undefined;
       try {
         await repo.updateUser(db, userId, {
           username: input.username,
