@@ -19,6 +19,7 @@ import { photosRoutes } from './modules/photos/routes';
 import { createPhotosService } from './modules/photos/service';
 import { referenceRoutes } from './modules/reference/routes';
 import { createReferenceService } from './modules/reference/service';
+import { noStoreByDefault } from './platform/cache';
 import { createCaptcha, type Captcha } from './platform/captcha';
 import { errorMiddleware, notFoundApi } from './platform/errors';
 import { createImgurClient, type ImgurClient } from './platform/imgur';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Express {
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   const api = express.Router();
   const jsonBody = express.json({ limit: config.bodyLimit });
+  api.use(noStoreByDefault);
   api.use(cookieParser());
   api.use(xsrfProtection(sessionSecret(config)));
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
