@@ -19,6 +19,7 @@ import { photosRoutes } from './modules/photos/routes';
 import { createPhotosService } from './modules/photos/service';
 import { referenceRoutes } from './modules/reference/routes';
 import { createReferenceService } from './modules/reference/service';
+import { noStoreByDefault } from './platform/cache';
 import { createCaptcha, type Captcha } from './platform/captcha';
 import { errorMiddleware, notFoundApi } from './platform/errors';
 import { createImgurClient, type ImgurClient } from './platform/imgur';
@@ -33,7 +34,7 @@ import { createLocalStorage, type Storage } from './platform/storage';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
 import { securityHeaders } from './platform/security';
-import { withSessionIfSignedIn } from './platform/session';
+import { sessionSecret, withSessionIfSignedIn } from './platform/session';
 import { staticRoutes } from './platform/static';
 import { xsrfProtection } from './platform/xsrf';
 
@@ -108,8 +109,9 @@ export function createApp(deps: AppDeps): Express {
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   const api = express.Router();
   const jsonBody = express.json({ limit: config.bodyLimit });
+  api.use(noStoreByDefault);
   api.use(cookieParser());
-  api.use(xsrfProtection);
+  api.use(xsrfProtection(sessionSecret(config)));
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
   // and matching every other route. They only read who is asking, so a request without a session cookie skips
   // making a session (withSessionIfSignedIn).

@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { users } from './db/schema/index';
 import { loadDemoData } from './db/seed/demo/index';
 import { seedReferenceData } from './db/seed/reference';
-import { grantAdmin } from './modules/accounts/admin';
+import { applyAdminBootstrap } from './modules/accounts/admin';
 import type { Logger } from './platform/logger';
 
 /**
@@ -24,8 +24,8 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
         logger.info({ ...loaded, ms: Date.now() - started }, 'demo content loaded (DEMO_DATA=0 turns this off)');
       }
     }
-    // After the demo content, so ADMIN_USERNAMES can name a demo account on a fresh start.
-    const granted = await grantAdmin(handle.db, config.adminUsernames);
+    // After the demo content, so ADMIN_USERNAMES can name a demo account on a fresh start. Each name grants once.
+    const granted = await applyAdminBootstrap(handle.db, config.adminUsernames);
     if (granted.length > 0) logger.info({ admins: granted }, 'admin rights applied from ADMIN_USERNAMES');
     return handle;
   } catch (error) {

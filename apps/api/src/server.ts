@@ -7,12 +7,15 @@ import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createJobQueue } from './platform/jobs/job-queue';
-import { createLogger } from './platform/logger';
+import { createServerOutput } from './platform/logger';
 import { RateLimits } from './platform/rate-limit';
 import { createSessionMiddleware } from './platform/session';
 import { createRealtime } from './realtime/socket';
 
+/** SIGTERM to exit, whatever is pending: supervisors kill a process that takes longer (Docker's default is 10 s). */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** In-flight requests get this long to finish before their connections are cut, leaving time to close the rest. */
+const REQUEST_GRACE_MS = 7_000;
 
 /** The built SPA (apps/web/dist), found from this file whether it runs from src/ or from the dist/ bundle. */
 function findWebDist(): string | undefined {
@@ -39,7 +42,8 @@ async function main(): Promise<void> {
   let config: Config | undefined;
   try {
     config = loadConfig();
-    const logger = createLogger(config);
+    const output = createServerOutput(config);
+    const { logger } = output;
     const database = await prepareDatabase(config, logger);
 
     const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
@@ -60,14 +64,20 @@ async function main(): Promise<void> {
     const url = config.publicUrl ?? `http://localhost:${port}/`;
     logger.info({ url, database: database.driver === 'pg' ? 'postgresql' : `pglite at ${path.join(config.dataDir, 'db')}` }, 'server ready');
     // The one line a person starting the app looks for.
-    console.log(`KeebMarket is running at ${url}`);
+    output.print(`KeebMarket is running at ${url}`);
 
     let stopping = false;
     const shutdown = async (signal: string) => {
       if (stopping) return;
       stopping = true;
+      const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+      // The hard deadline: a close that hangs (a database, a socket) must not keep the process alive.
+      setTimeout(() => {
+        logger.error({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutdown deadline passed: exiting with work pending');
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
       logger.info({ signal }, 'shutting down: no new connections, finishing requests');
-      const force = setTimeout(() => httpServer.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const force = setTimeout(() => httpServer.closeAllConnections(), REQUEST_GRACE_MS);
       force.unref();
       // Stop accepting; `drained` resolves once in-flight requests have finished and their connections closed.
       const drained = new Promise<void>((resolve) => httpServer.close(() => resolve()));
@@ -79,7 +89,7 @@ async function main(): Promise<void> {
       await limitsRedis?.quit().catch(() => undefined);
       await database.close();
       logger.info('stopped');
-      logger.flush?.();
+      await output.flush(Math.max(0, deadline - Date.now() - 100));
       process.exit(0);
     };
     process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,3 +1,5 @@
+// First: configures zod before any schema below is built or parsed.
+import './platform/zod-config';
 export * from './reference/schemas';
 export * from './reference/data';
 export * from './items/limits';

@@ -20,7 +20,7 @@ const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
  * Without SESSION_SECRET a random secret is generated once and kept in $DATA_DIR, so a restart does not log
  * everyone out and a fresh clone needs no setup.
  */
-function sessionSecret(config: Config): string {
+export function sessionSecret(config: Config): string {
   if (config.sessionSecret) return config.sessionSecret;
   const file = path.join(config.dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

@@ -1,11 +1,14 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
 import { ERROR_CODES } from '@keeb/shared';
 import { AppError } from './errors';
+import { SESSION_COOKIE } from './session';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Requests whose XSRF-TOKEN cookie this server signed for their session (read by requireXsrfHeader). */
+const validTokens = new WeakSet<Request>();
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -14,25 +17,71 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Double-submit XSRF protection: every response carries a readable XSRF-TOKEN cookie, and every state-changing
- * request must echo it in X-XSRF-TOKEN. A cross-site page can make the browser send the cookie but cannot read
- * it, so it cannot forge the header. SameSite=Lax on the session cookie is the second line.
+ * Signed double submit (OWASP): a token is `<nonce>.<HMAC(secret, session cookie, nonce)>`. Only this server can
+ * make one, and one made for a session is worthless with any other session cookie (or none), so a cookie and
+ * header pair planted by someone else, or taken from their own session, is refused. Signed-out visitors have no
+ * session cookie: their tokens are bound to that empty state, which keeps sign-in and sign-up working, and a new
+ * token is issued in the same answer that sets or clears the session cookie.
  */
-export const xsrfProtection: RequestHandler = (req, res, next) => {
-  const cookieToken: unknown = req.cookies?.[XSRF_COOKIE];
-  const hasCookie = typeof cookieToken === 'string' && cookieToken.length >= 32;
-  if (!hasCookie) {
-    res.cookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
-      httpOnly: false,
-      sameSite: 'lax',
-      secure: req.secure,
-      path: '/',
-    });
-  }
-  if (SAFE_METHODS.has(req.method)) return next();
+export function xsrfProtection(secret: string): RequestHandler {
+  const mac = (binding: string, nonce: string) => createHmac('sha256', secret).update(`xsrf\n${binding}\n${nonce}`).digest('base64url');
+  const issue = (binding: string) => {
+    const nonce = randomBytes(18).toString('base64url');
+    return `${nonce}.${mac(binding, nonce)}`;
+  };
+  const validFor = (token: unknown, binding: string): token is string => {
+    if (typeof token !== 'string') return false;
+    const dot = token.indexOf('.');
+    if (dot <= 0) return false;
+    return sameToken(token.slice(dot + 1), mac(binding, token.slice(0, dot)));
+  };
+  const setCookie = (req: Request, res: Response, token: string) =>
+    res.cookie(XSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: req.secure, path: '/' });
+
+  /** The session cookie this answer leaves in the browser: the one it sets or clears, else the one that came. */
+  const bindingAfter = (res: Response, before: string): string => {
+    const header = res.getHeader('set-cookie');
+    for (const cookie of ([] as string[]).concat((header as string[] | string | undefined) ?? [])) {
+      if (!cookie.startsWith(`${SESSION_COOKIE}=`)) continue;
+      if (/expires=Thu, 01 Jan 1970/i.test(cookie)) return '';
+      const value = cookie.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? '';
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+    return before;
+  };
+
+  return (req, res, next) => {
+    const sessionCookie: unknown = req.cookies?.[SESSION_COOKIE];
+    const binding = typeof sessionCookie === 'string' ? sessionCookie : '';
+    const cookieToken: unknown = req.cookies?.[XSRF_COOKIE];
+    const valid = validFor(cookieToken, binding);
+    if (valid) validTokens.add(req);
+    else setCookie(req, res, issue(binding));
+    // The session middleware sets its cookie while the headers are written: re-issue the token there when a
+    // sign-in or sign-out changed the session, so the next call carries one that matches.
+    const writeHead = res.writeHead;
+    res.writeHead = function writeHeadWithToken(this: Response, ...args: Parameters<Response['writeHead']>) {
+      const after = bindingAfter(res, binding);
+      if (after !== binding) setCookie(req, res, issue(after));
+      return writeHead.apply(this, args);
+    } as Response['writeHead'];
+    if (SAFE_METHODS.has(req.method)) return next();
+    const headerToken = req.get(XSRF_HEADER);
+    if (!valid || !headerToken || !sameToken(headerToken, cookieToken)) return next(new AppError(403, ERROR_CODES.xsrf));
+    next();
+  };
+}
+
+/**
+ * For the few GETs that change something (resend a confirmation mail): the app sends the header on every call,
+ * an <img> or a link on some page cannot, so a page element pointing here is refused.
+ */
+export const requireXsrfHeader: RequestHandler = (req, _res, next) => {
   const headerToken = req.get(XSRF_HEADER);
-  if (!hasCookie || !headerToken || !sameToken(headerToken, cookieToken)) {
-    return next(new AppError(403, ERROR_CODES.xsrf));
-  }
-  next();
+  const ok = validTokens.has(req) && typeof headerToken === 'string' && sameToken(headerToken, String(req.cookies?.[XSRF_COOKIE]));
+  next(ok ? undefined : new AppError(403, ERROR_CODES.xsrf));
 };

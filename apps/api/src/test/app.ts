@@ -56,21 +56,26 @@ async function createClient(app: Express, sessionCookie?: string) {
     return request;
   };
   await track(http.get('/api/health'));
-  const xsrf = jar.get('XSRF-TOKEN');
-  if (!xsrf) throw new Error('no XSRF-TOKEN cookie on the first response');
+  if (!jar.get('XSRF-TOKEN')) throw new Error('no XSRF-TOKEN cookie on the first response');
+  // The token in the jar now: signing in or out issues a new one, as the browser's cookie would change.
+  const xsrfNow = () => jar.get('XSRF-TOKEN') ?? '';
   return {
-    xsrf,
+    /** The XSRF token this client holds now. */
+    get xsrf() {
+      return xsrfNow();
+    },
     /** The Cookie header this client sends now (for socket.io handshakes). */
     get cookie() {
       return cookieHeader();
     },
-    get: (url: string) => track(http.get(url)),
-    post: (url: string, body?: object) => track(http.post(url)).set('X-XSRF-TOKEN', xsrf).send(body),
-    put: (url: string, body?: object) => track(http.put(url)).set('X-XSRF-TOKEN', xsrf).send(body),
-    delete: (url: string) => track(http.delete(url)).set('X-XSRF-TOKEN', xsrf),
+    // Like the web client's axios (withXSRFToken), every call carries the header, GETs included.
+    get: (url: string) => track(http.get(url)).set('X-XSRF-TOKEN', xsrfNow()),
+    post: (url: string, body?: object) => track(http.post(url)).set('X-XSRF-TOKEN', xsrfNow()).send(body),
+    put: (url: string, body?: object) => track(http.put(url)).set('X-XSRF-TOKEN', xsrfNow()).send(body),
+    delete: (url: string) => track(http.delete(url)).set('X-XSRF-TOKEN', xsrfNow()),
     /** A multipart upload of one file field. */
     upload: (url: string, field: string, file: Buffer, filename: string) =>
-      track(http.post(url)).set('X-XSRF-TOKEN', xsrf).attach(field, file, filename),
+      track(http.post(url)).set('X-XSRF-TOKEN', xsrfNow()).attach(field, file, filename),
   };
 }
 

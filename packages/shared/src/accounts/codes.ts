@@ -41,6 +41,8 @@ export const ACCOUNT_ERRORS = {
   codeAlreadySent: 'code_already_sent',
   codeExpired: 'code_expired',
   smsFailed: 'sms_failed',
+  /** The number already verifies another account: one account per number at a time. */
+  phoneInUse: 'phone_in_use',
   // Contact form.
   reasonRequired: 'reason_required',
   messageRequired: 'message_required',

@@ -48,8 +48,21 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_id_key').on(t.googleId),
     uniqueIndex('users_facebook_id_key').on(t.facebookId),
+    // One account per verified phone number at a time (removed accounts give theirs up).
+    uniqueIndex('users_phone_key').on(t.phone),
   ],
 );
+
+/**
+ * Names in ADMIN_USERNAMES whose grant was applied: each name makes one account an admin, once. A recorded name
+ * never grants again, whoever holds it later (after a rename or a removal freed it).
+ */
+export const adminBootstrapGrants = pgTable('admin_bootstrap_grants', {
+  /** The configured name, lowercased. */
+  username: text('username').primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** express-session rows; `sess` is the serialised session. */
 export const sessions = pgTable(

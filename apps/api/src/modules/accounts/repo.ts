@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accessRequests, accountTokens, contactMessages, items, karmaLedger, redditLinks, regions, users } from '../../db/schema/index';
+import { accessRequests, accountTokens, adminBootstrapGrants, contactMessages, items, karmaLedger, redditLinks, regions, users } from '../../db/schema/index';
 
 const active = isNull(users.removedAt);
 const usernameIs = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
@@ -210,4 +210,24 @@ export async function grantAdmin(db: Queryable, usernames: string[]): Promise<st
     .where(and(inArray(sql`lower(${users.username})`, usernames.map((u) => u.toLowerCase())), active))
     .returning({ username: users.username });
   return rows.map((r) => r.username);
+}
+
+export async function findActiveUserByName(db: Queryable, username: string) {
+  const [row] = await db.select({ id: users.id, username: users.username }).from(users).where(and(usernameIs(username), active));
+  return row;
+}
+
+export async function setAdmin(db: Queryable, userId: string) {
+  await db.update(users).set({ isAdmin: true }).where(eq(users.id, userId));
+}
+
+/** Records that the listed name `username` (lowercased) granted admin rights; false when it already had. */
+export async function recordBootstrapGrant(db: Queryable, username: string, userId: string): Promise<boolean> {
+  const rows = await db.insert(adminBootstrapGrants).values({ username, userId }).onConflictDoNothing().returning({ username: adminBootstrapGrants.username });
+  return rows.length > 0;
+}
+
+export async function bootstrapGrantRecorded(db: Queryable, username: string): Promise<boolean> {
+  const [row] = await db.select({ username: adminBootstrapGrants.username }).from(adminBootstrapGrants).where(eq(adminBootstrapGrants.username, username));
+  return Boolean(row);
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import {
   AccountUpdateInputSchema,
@@ -20,6 +19,8 @@ import { singleImageUpload, squareAvatar } from '../../platform/images';
 import { rateLimit, type RateLimits } from '../../platform/rate-limit';
 import { SESSION_COOKIE } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
+import { requireXsrfHeader } from '../../platform/xsrf';
+import { avatarKey } from './avatar';
 import type { AccountsService } from './service';
 import { endSession, startSession } from './session';
 
@@ -88,7 +89,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLi
   });
   router.post('/me/avatar', authLimit, requireLogin, singleImageUpload('file'), async (req, res) => {
     const avatar = await squareAvatar(req.file?.buffer);
-    const url = await storage.put(`avatars/${userIdOf(req)}-${randomBytes(6).toString('hex')}.jpg`, avatar);
+    const url = await storage.put(avatarKey(userIdOf(req)), avatar);
     res.json({ url });
   });
   router.post('/me/remove', authLimit, requireLogin, async (req, res) => {
@@ -98,7 +99,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLi
     res.clearCookie(SESSION_COOKIE, { path: '/' }).json(result);
   });
 
-  router.get('/resend-confirmation', authLimit, requireLogin, async (req, res) => {
+  router.get('/resend-confirmation', requireXsrfHeader, authLimit, requireLogin, async (req, res) => {
     noStore(res).json(await accounts.resendConfirmation(userIdOf(req)));
   });
   router.post('/confirm-email', authLimit, async (req, res) => {

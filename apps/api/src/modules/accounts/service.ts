@@ -18,9 +18,12 @@ import { DEFAULT_EMAIL_PREFERENCES } from '../../db/schema/index';
 import type { Captcha } from '../../platform/captcha';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
+import { INVALID_IMAGE } from '../../platform/images';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail } from '../../platform/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
+import { adminBootstrapAtSignup, adminNameReserved } from './admin';
+import { isOwnAvatarUrl } from './avatar';
 import { confirmEmailMail, contactMail, resetPasswordMail } from './mail-templates';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
@@ -37,8 +40,8 @@ export interface AccountsDeps {
   jobs: JobQueue;
   captcha: Captcha;
   limits: RateLimits;
-  /** The phone-verification rule for sign-up (true when `email` has verified a phone recently). */
-  phoneVerifiedForSignup?: (email: string) => Promise<boolean>;
+  /** The phone `email` verified for sign-up recently and no account holds (the new account carries it). */
+  phoneVerifiedForSignup?: (email: string) => Promise<string | undefined>;
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -129,7 +132,8 @@ export function createAccountsService(deps: AccountsDeps) {
       if (await repo.usernameTaken(db, input.username)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
       if (await repo.emailTaken(db, input.email)) throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
       const needsPhone = config.phoneVerification === 'signup' || config.phoneVerification === 'both';
-      if (needsPhone && !(await deps.phoneVerifiedForSignup?.(input.email))) throw new AppError(403, ACCOUNT_ERRORS.smsVerificationInvalid);
+      const phone = await deps.phoneVerifiedForSignup?.(input.email);
+      if (needsPhone && !phone) throw new AppError(403, ACCOUNT_ERRORS.smsVerificationInvalid);
 
       const referrer = input.ref ? await repo.findUserIdByUsername(db, input.ref) : undefined;
       const passwordHash = await hashPassword(input.password);
@@ -142,8 +146,8 @@ export function createAccountsService(deps: AccountsDeps) {
             email: input.email,
             passwordHash,
             shippingRegionCode: input.shippingRegion,
-            isAdmin: config.adminUsernames.some((a) => a.toLowerCase() === input.username.toLowerCase()),
             referredBy: referrer ?? null,
+            ...(phone ? { phone, phoneVerifiedAt: new Date() } : {}),
           });
           await sendConfirmation(tx, created);
           return created;
@@ -153,8 +157,11 @@ export function createAccountsService(deps: AccountsDeps) {
         const constraint = uniqueViolation(error);
         if (constraint === 'users_username_lower_key') throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
         if (constraint === 'users_email_key') throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
+        // Another sign-up took the same verified number first: this one needs another number.
+        if (constraint === 'users_phone_key') throw new AppError(403, ACCOUNT_ERRORS.smsVerificationInvalid);
         throw error;
       }
+      await adminBootstrapAtSignup(db, config.adminUsernames, user);
       return user;
     },
 
@@ -205,17 +212,20 @@ export function createAccountsService(deps: AccountsDeps) {
       const account = await repo.findAccount(db, userId);
       if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
       if (!(await repo.regionExists(db, input.shippingRegion))) throw new AppError(400, ACCOUNT_ERRORS.shippingRegionRequired, { field: 'shippingRegion' });
+      // Only an avatar this user uploaded: any other URL would be fetched by every visitor's browser.
+      if (input.profilePhoto && !isOwnAvatarUrl(input.profilePhoto, userId)) throw new AppError(400, INVALID_IMAGE, { field: 'profilePhoto' });
       if (input.username !== account.username) {
         if (RESERVED_USERNAMES.has(input.username.toLowerCase())) throw new AppError(418, ACCOUNT_ERRORS.teapot);
         if (await repo.usernameTaken(db, input.username, userId)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
+        // A rename must not collect the admin rights that ADMIN_USERNAMES keeps for this name's first holder.
+        if (await adminNameReserved(db, config.adminUsernames, input.username)) throw new AppError(409, ACCOUNT_ERRORS.usernameExists, { field: 'username' });
       }
       const emailChanged = input.email !== undefined && input.email !== account.email;
       if (emailChanged) {
         if (account.googleId || account.facebookId) throw new AppError(400, ACCOUNT_ERRORS.federatedEmail, { field: 'email' });
         if (await repo.emailTaken(db, input.email!, userId)) throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
       }
-      // Only photos we stored for this purpose may become an avatar.
-      const avatar = input.profilePhoto && input.profilePhoto.startsWith('/uploads/avatars/') ? input.profilePhoto : undefined;
+      const avatar = input.profilePhoto || undefined;
       try {
         await db.transaction(async (tx) => {
           await repo.updateUser(tx, userId, {

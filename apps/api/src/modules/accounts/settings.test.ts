@@ -161,10 +161,10 @@ describe('POST /api/me/avatar', () => {
     }
   });
 
-  it('ignores a profilePhoto that is not one of our avatar uploads', async () => {
+  it('refuses a profilePhoto that is not one of our avatar uploads (more in avatar-url.test.ts)', async () => {
     const { client } = await signedIn();
     const res = await client.post('/api/me/account', { ...update, profilePhoto: 'https://evil.example/x.jpg' });
-    expect(res.body.avatar).toBeNull();
+    expect(res.body).toEqual({ message: 'invalid_image', field: 'profilePhoto' });
   });
 });
 

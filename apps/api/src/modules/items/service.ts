@@ -6,6 +6,7 @@ import {
   ITEM_PAGE_SIZE,
   PHOTO_LINK_HOSTS,
   photoVariants,
+  TOO_MANY_REQUESTS,
   type Comment,
   type ItemDetail,
   type ItemDetailResponse,
@@ -25,6 +26,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Karma a seller earns when a listing is approved (once per listing; see docs/decisions.md). */
 export const LISTING_KARMA = 5;
 const COMMENTS_PER_DAY = 20;
+/** Create calls per seller per 10 minutes: room for a busy seller's retries, none for a script hammering the limit. */
+const CREATE_CALLS_PER_10_MINUTES = 20;
 
 export interface ItemsDeps {
   db: Database;
@@ -109,8 +112,17 @@ function listingColumns(input: ValidItemInput) {
 
 export function createItemsService(deps: ItemsDeps) {
   const { db, config, jobs } = deps;
+  const createLimit = deps.limits.create({ name: 'item-create', points: CREATE_CALLS_PER_10_MINUTES, durationSeconds: 600 });
   const commentLimit = deps.limits.create({ name: 'item-comments', points: COMMENTS_PER_DAY, durationSeconds: DAY_MS / 1000, blockSeconds: DAY_MS / 1000 });
   const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
+
+  /** 429 too_many_posts with the seconds until the oldest listing counted leaves the 24-hour window. */
+  function refuseOverLimit(recent: Array<{ createdAt: Date }>) {
+    if (recent.length < config.listingsPerDay) return;
+    const oldestCounted = recent[recent.length - config.listingsPerDay]!.createdAt.getTime();
+    const timeLeft = Math.max(1, Math.ceil((oldestCounted + DAY_MS - Date.now()) / 1000));
+    throw new AppError(429, ITEM_ERRORS.tooManyPosts, { timeLeft });
+  }
 
   async function ownedItem(userId: string, itemId: string) {
     const item = await repo.findItem(db, itemId);
@@ -182,19 +194,18 @@ export function createItemsService(deps: ItemsDeps) {
 
   return {
     async create(userId: string, input: ValidItemInput): Promise<{ _id: string }> {
+      if ((await consume(createLimit, userId)) > 0) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
       if (!(await deps.emailConfirmed(userId))) throw new AppError(403, ITEM_ERRORS.confirmEmail);
       const phoneRule = config.phoneVerification === 'listing' || config.phoneVerification === 'both';
       if (phoneRule && !(await deps.phoneVerified(userId))) throw new AppError(403, ITEM_ERRORS.smsVerificationInvalid);
       await validateRefs(userId, input, true);
+      // A seller at the limit is refused by a plain read, before any transaction or lock: retries must not hold
+      // the embedded database's one connection (or a seller row lock) while everyone else waits.
+      refuseOverLimit(await repo.listingTimesSince(db, userId, new Date(Date.now() - DAY_MS)));
       const id = await db.transaction(async (tx) => {
         // One listing at a time per seller, so two parallel requests cannot both slip under the limit.
         await repo.lockSeller(tx, userId);
-        const recent = await repo.listingTimesSince(tx, userId, new Date(Date.now() - DAY_MS));
-        if (recent.length >= config.listingsPerDay) {
-          const oldestCounted = recent[recent.length - config.listingsPerDay]!.createdAt.getTime();
-          const timeLeft = Math.max(1, Math.ceil((oldestCounted + DAY_MS - Date.now()) / 1000));
-          throw new AppError(429, ITEM_ERRORS.tooManyPosts, { timeLeft });
-        }
+        refuseOverLimit(await repo.listingTimesSince(tx, userId, new Date(Date.now() - DAY_MS)));
         const itemId = await repo.insertItem(tx, {
           ...listingColumns(input),
           sellerId: userId,

@@ -6,6 +6,7 @@ import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError } from '../../../platform/errors';
 import type { FacebookOAuth } from '../../../platform/oauth/facebook';
 import type { GoogleVerifier } from '../../../platform/oauth/google';
+import { adminBootstrapAtSignup } from '../admin';
 import * as accountsRepo from '../repo';
 import { findByProviderId, type IdentityProvider } from './repo';
 
@@ -88,9 +89,9 @@ export function createFederatedService(deps: FederatedDeps) {
           email: identity.email,
           passwordHash: null,
           emailConfirmedAt: new Date(),
-          isAdmin: config.adminUsernames.some((a) => a.toLowerCase() === username.toLowerCase()),
           ...(provider === 'google' ? { googleId: identity.providerId } : { facebookId: identity.providerId }),
         });
+        await adminBootstrapAtSignup(db, config.adminUsernames, user);
         return { id: user.id, username: user.username };
       } catch (error) {
         // The database decides races: the same person signing in twice at once, or a name taken in between.

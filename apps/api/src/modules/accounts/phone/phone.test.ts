@@ -177,10 +177,10 @@ describe('POST /api/sms/verification', () => {
     const [row] = await codes();
     expect(row).toMatchObject({ type: 'signup', email: 'new@example.com', userId: null, attempts: 1 });
     expect(row!.verifiedAt).toBeInstanceOf(Date);
-    expect(await phoneVerifiedForSignup(t.db.db, 'new@example.com')).toBe(true);
-    expect(await phoneVerifiedForSignup(t.db.db, 'other@example.com')).toBe(false);
+    expect(await phoneVerifiedForSignup(t.db.db, 'new@example.com')).toBe(PHONE);
+    expect(await phoneVerifiedForSignup(t.db.db, 'other@example.com')).toBeUndefined();
     await t.db.db.update(phoneVerifications).set({ verifiedAt: sql`now() - interval '61 minutes'` });
-    expect(await phoneVerifiedForSignup(t.db.db, 'new@example.com')).toBe(false);
+    expect(await phoneVerifiedForSignup(t.db.db, 'new@example.com')).toBeUndefined();
   });
 
   it('verifies for listing: the signed-in account carries the phone; the code is then used up', async () => {
@@ -219,10 +219,13 @@ describe('POST /api/sms/verification', () => {
     expect(account!.phoneVerifiedAt).toBeNull();
   });
 
-  it('counts a user created right after a sign-up verification of their email as verified', async () => {
+  it('gives an account signed up right after a sign-up verification of its email that phone', async () => {
     const { client, code } = await sendCode();
     expect((await client.post('/api/sms/verification', { phone: PHONE, type: 'signup', email: 'fresh@example.com', code })).body).toEqual({ ok: true });
-    const user = await createUser(t.db.db, { email: 'fresh@example.com' });
-    expect(await isPhoneVerified(t.db.db, user.id)).toBe(true);
+    const res = await client.post('/api/signup', { username: 'fresh_fan', password: 'correct horse', email: 'fresh@example.com', shippingRegion: 'US' });
+    expect(res.status).toBe(200);
+    expect(await isPhoneVerified(t.db.db, res.body.userId)).toBe(true);
+    const [account] = await t.db.db.select().from(users).where(eq(users.id, res.body.userId));
+    expect(account!.phone).toBe(PHONE);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { phoneVerifications, users } from '../../../db/schema/index';
 
@@ -84,9 +84,10 @@ export async function setUserPhone(db: Queryable, userId: string, phone: string)
   await db.update(users).set({ phone, phoneVerifiedAt: sql`now()` }).where(eq(users.id, userId));
 }
 
-export async function hasSignupVerification(db: Queryable, email: string, withinMinutes: number): Promise<boolean> {
+/** The phone `email` verified for sign-up within the last `withinMinutes`, newest first. */
+export async function signupVerifiedPhone(db: Queryable, email: string, withinMinutes: number): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: phoneVerifications.id })
+    .select({ phone: phoneVerifications.phone })
     .from(phoneVerifications)
     .where(
       and(
@@ -95,32 +96,25 @@ export async function hasSignupVerification(db: Queryable, email: string, within
         gt(phoneVerifications.verifiedAt, sql`now() - make_interval(mins => ${withinMinutes})`),
       ),
     )
+    .orderBy(desc(phoneVerifications.verifiedAt))
     .limit(1);
-  return Boolean(row);
+  return row?.phone;
 }
 
-/**
- * A phone verified while signed in, or the sign-up verification that let this account be created (its email,
- * verified within `withinMinutes` before the account existed).
- */
-export async function userHasVerifiedPhone(db: Queryable, userId: string, withinMinutes: number): Promise<boolean> {
+/** The account carries a verified phone (verified while signed in, or carried over from its sign-up). */
+export async function userHasVerifiedPhone(db: Queryable, userId: string): Promise<boolean> {
   const [user] = await db
-    .select({ email: users.email, createdAt: users.createdAt, phoneVerifiedAt: users.phoneVerifiedAt })
+    .select({ phoneVerifiedAt: users.phoneVerifiedAt })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.removedAt)));
-  if (!user) return false;
-  if (user.phoneVerifiedAt) return true;
+  return Boolean(user?.phoneVerifiedAt);
+}
+
+/** The active account other than `exceptUserId` whose verified phone is `phone`, if any. */
+export async function phoneHolder(db: Queryable, phone: string, exceptUserId: string | null): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: phoneVerifications.id })
-    .from(phoneVerifications)
-    .where(
-      and(
-        eq(phoneVerifications.email, user.email),
-        eq(phoneVerifications.type, 'signup'),
-        gte(phoneVerifications.verifiedAt, new Date(user.createdAt.getTime() - withinMinutes * 60_000)),
-        lte(phoneVerifications.verifiedAt, user.createdAt),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.phone, phone), isNull(users.removedAt), exceptUserId ? ne(users.id, exceptUserId) : undefined));
+  return row?.id;
 }

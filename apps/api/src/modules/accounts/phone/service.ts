@@ -3,6 +3,7 @@ import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-j
 import { ACCOUNT_ERRORS, SMS_CODE_LENGTH } from '@keeb/shared';
 import type { Config } from '../../../config';
 import type { Database, Queryable } from '../../../db/client';
+import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError } from '../../../platform/errors';
 import { ProviderError } from '../../../platform/provider-http';
 import { consume, type RateLimits } from '../../../platform/rate-limit';
@@ -38,14 +39,18 @@ const hashCode = (id: string, code: string) => createHash('sha256').update(`${id
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** True when `email` verified a phone for sign-up within the last hour (the sign-up rule with PHONE_VERIFICATION). */
-export function phoneVerifiedForSignup(db: Queryable, email: string): Promise<boolean> {
-  return repo.hasSignupVerification(db, email.trim().toLowerCase(), SIGNUP_WINDOW_MINUTES);
+/**
+ * The phone `email` verified for sign-up within the last hour, if no account holds it: the new account carries
+ * it (the sign-up rule with PHONE_VERIFICATION, and the listing rule later).
+ */
+export async function phoneVerifiedForSignup(db: Queryable, email: string): Promise<string | undefined> {
+  const phone = await repo.signupVerifiedPhone(db, email.trim().toLowerCase(), SIGNUP_WINDOW_MINUTES);
+  return phone && !(await repo.phoneHolder(db, phone, null)) ? phone : undefined;
 }
 
-/** True when the user verified a phone, signed in or while signing up (the listing rule with PHONE_VERIFICATION). */
+/** True when the account carries a verified phone (the listing rule with PHONE_VERIFICATION). */
 export function isPhoneVerified(db: Queryable, userId: string): Promise<boolean> {
-  return repo.userHasVerifiedPhone(db, userId, SIGNUP_WINDOW_MINUTES);
+  return repo.userHasVerifiedPhone(db, userId);
 }
 
 export interface PhoneDeps {
@@ -64,6 +69,8 @@ export function createPhoneService(deps: PhoneDeps) {
   return {
     /** Texts a new 6-digit code to `phone` (already normalised), unless one went out within the last minute. */
     async send(phone: string, userId: string | undefined): Promise<{ ok: true }> {
+      // One account per number at a time: a number that verifies another account gets no code (and costs no text).
+      if (await repo.phoneHolder(db, phone, userId ?? null)) throw new AppError(400, ACCOUNT_ERRORS.phoneInUse);
       if (await repo.hasRecentCode(db, phone, RESEND_AFTER_SECONDS)) throw new AppError(429, ACCOUNT_ERRORS.codeAlreadySent);
       if ((await consume(perNumber, phone)) > 0) throw new AppError(429, ACCOUNT_ERRORS.codeAlreadySent);
       const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
@@ -104,6 +111,7 @@ export function createPhoneService(deps: PhoneDeps) {
       if (!id || !storedHash) throw new AppError(400, ACCOUNT_ERRORS.codeExpired);
       if (!sameHash(storedHash, hashCode(id, input.code))) throw new AppError(400, ACCOUNT_ERRORS.smsVerificationInvalid);
 
+      if (await repo.phoneHolder(db, input.phone, userId ?? null)) throw new AppError(409, ACCOUNT_ERRORS.phoneInUse);
       await db.transaction(async (tx) => {
         const verified = await repo.markVerified(tx, id, {
           type: input.type,
@@ -112,6 +120,10 @@ export function createPhoneService(deps: PhoneDeps) {
         });
         if (!verified) throw new AppError(400, ACCOUNT_ERRORS.codeExpired);
         if (userId) await repo.setUserPhone(tx, userId, input.phone);
+      }).catch((error: unknown) => {
+        // Two accounts verifying one number at once: the unique index lets one win.
+        if (uniqueViolation(error) === 'users_phone_key') throw new AppError(409, ACCOUNT_ERRORS.phoneInUse);
+        throw error;
       });
       return { ok: true };
     },
