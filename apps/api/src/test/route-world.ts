@@ -1,4 +1,5 @@
 import { afterAll } from 'vitest';
+import { follows, itemComments, itemSaves } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/passwords';
 import type { RouteInfo } from '../platform/route-table';
 import type { TestClient, TestContext } from './app';
@@ -58,10 +59,23 @@ async function person(t: TestContext, name: string, isAdmin: boolean): Promise<P
   return { id: user.id, username: user.username, secrets: { email, phone, passwordHash, sessionId: sessionIdOf(client) }, client };
 }
 
-/** Three signed-in people (an owner of one listing, another ordinary user, an admin), made after each reset. */
+/**
+ * Three signed-in people (an owner of one listing, another ordinary user, an admin), made after each reset, and
+ * ties between them that put each in the others' answers: the other user comments on, saves and follows the
+ * owner's listing and the owner follows back; a second listing awaits approval. The listings' payment email is
+ * the owner's own (private) address.
+ */
 export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
   const [owner, other, admin] = [await person(t, 'owner', false), await person(t, 'other', false), await person(t, 'admin', true)];
-  const item = await createItem(t.db.db, owner.id);
+  const item = await createItem(t.db.db, owner.id, { paymentEmail: owner.secrets.email });
+  // One in the approval queue too, so the admin's answers have the owner in them.
+  await createItem(t.db.db, owner.id, { paymentEmail: owner.secrets.email, approvalStatus: 'pending' });
+  await t.db.db.insert(itemComments).values({ itemId: item.id, userId: other.id, body: 'Would you ship to Canada?' });
+  await t.db.db.insert(itemSaves).values({ itemId: item.id, userId: other.id });
+  await t.db.db.insert(follows).values([
+    { followerId: other.id, followedId: owner.id },
+    { followerId: owner.id, followedId: other.id },
+  ]);
   return { owner, other, admin, itemId: item.id, everyone: [owner, other, admin] };
 }
 
