@@ -51,6 +51,16 @@ describe('the route table', () => {
     }
   });
 
+  // The fuzz test sends bad input to what `input` declares: a handler reading more than it declares would escape it.
+  it('declares every input a handler reads', () => {
+    const undeclared = routeTableOf(t.app).routes.flatMap((r) => [
+      ...(r.reads.body && !r.input.body ? [`${r.method} ${r.path}: body`] : []),
+      ...(r.reads.query && !r.input.query ? [`${r.method} ${r.path}: query`] : []),
+      ...(r.reads.file && !r.input.multipart ? [`${r.method} ${r.path}: multipart`] : []),
+    ]);
+    expect(undeclared).toEqual([]);
+  });
+
   // Express would serve a router or route built anywhere else without the table knowing: only the table builds
   // routers (static.ts serves files, app.ts composes the table's routers under /api).
   it('is the only place that registers routes', () => {

@@ -55,6 +55,8 @@ export interface RouteInfo {
   input: RouteInput;
   /** Names of the path parameters, e.g. ['id']. */
   params: string[];
+  /** What the handler's code reads, so a test can insist that `input` declares it (and the fuzz test sends it). */
+  reads: { body: boolean; query: boolean; file: boolean };
 }
 
 const TABLE = Symbol('routeTable');
@@ -87,6 +89,7 @@ export class RouteTable {
         access: spec.access,
         input: spec.input ?? {},
         params: [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? ''),
+        reads: readsOf(spec.handler.toString()),
       });
       const handler: RequestHandler = async (req, res) => {
         await spec.handler(req, res);
@@ -119,6 +122,8 @@ export class RouteTable {
     }
   }
 }
+
+const readsOf = (source: string) => ({ body: /\breq\.body\b/.test(source), query: /\breq\.query\b/.test(source), file: /\breq\.file\b/.test(source) });
 
 function ownerOnly(ownerOf: RouteSpec['ownerOf']): RequestHandler {
   return async (req, _res, next) => {
