@@ -91,9 +91,8 @@ export class RouteTable {
         params: [...spec.path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? ''),
         reads: readsOf(spec.handler.toString()),
       });
-      const handler: RequestHandler = async (req, res) => {
-        await spec.handler(req, res);
-      };
+      // Express 5 passes a rejected promise from the handler to the error middleware itself.
+      const handler = spec.handler as RequestHandler;
       router[spec.method](spec.path, ...(spec.before ?? []), ...this.accessCheck(spec), ...(spec.after ?? []), refuseUnsafeText, handler);
     }
     return router;
