@@ -33,6 +33,7 @@ import { createSmsSender, type SmsSender } from './platform/sms';
 import { createLocalStorage, type Storage } from './platform/storage';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
+import { RouteTable } from './platform/route-table';
 import { securityHeaders } from './platform/security';
 import { sessionSecret, withSessionIfSignedIn } from './platform/session';
 import { staticRoutes } from './platform/static';
@@ -107,6 +108,10 @@ export function createApp(deps: AppDeps): Express {
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
   });
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
+  // Every /api route is declared in a module's routes.ts and served through this table, which adds the access
+  // check and the input guard; the access-matrix and fuzz tests enumerate it (routeTableOf).
+  const table = new RouteTable({ isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p });
+  table.attachTo(app);
   const api = express.Router();
   const jsonBody = express.json({ limit: config.bodyLimit });
   api.use(noStoreByDefault);
@@ -118,18 +123,18 @@ export function createApp(deps: AppDeps): Express {
   const discovery = createDiscoveryService(db, {
     savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
   });
-  api.use(withSessionIfSignedIn(deps.session, discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs })));
+  api.use(withSessionIfSignedIn(deps.session, table.router(discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs }))));
   api.use(jsonBody);
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
-  api.use(healthRoutes(db));
-  api.use(referenceRoutes(createReferenceService(db)));
+  api.use(table.router(healthRoutes(db)));
+  api.use(table.router(referenceRoutes(createReferenceService(db))));
   api.use(deps.session);
-  api.use(accountsRoutes({ accounts, limits: deps.limits, storage, config }));
-  api.use(federatedRoutes({ federated, limits: deps.limits }));
-  api.use(forumLinkRoutes({ forumLink, limits: deps.limits }));
-  api.use(phoneRoutes({ phone, limits: deps.limits }));
-  api.use(itemsRoutes({ items, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
-  api.use(photosRoutes({ photos, limits: deps.limits }));
+  api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config })));
+  api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));
+  api.use(table.router(forumLinkRoutes({ forumLink, limits: deps.limits })));
+  api.use(table.router(phoneRoutes({ phone, limits: deps.limits })));
+  api.use(table.router(itemsRoutes({ items })));
+  api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(notFoundApi);
   api.use(errorMiddleware);
   app.use('/api', api);

@@ -10,11 +10,14 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** multipart/form-data with one file field, kept in memory (images are re-encoded before anything is stored). */
 export function singleImageUpload(field: string): RequestHandler {
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } }).single(field);
-  // multer's own errors carry no HTTP status and would otherwise end as a 500.
+  // Errors from reading the upload carry no HTTP status and would otherwise end as a 500: multer's own (limits,
+  // unexpected fields) and busboy's for a broken body (no or a wrong boundary, an unterminated part). With memory
+  // storage nothing else can fail here, so every one of them is the client's unreadable upload.
   return (req, res, next) =>
     upload(req, res, (error?: unknown) => {
-      if (!(error instanceof multer.MulterError)) return next(error);
-      next(error.code === 'LIMIT_FILE_SIZE' ? new AppError(413, ERROR_CODES.payloadTooLarge) : new AppError(400, INVALID_IMAGE));
+      if (!error) return next();
+      const tooLarge = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE';
+      next(tooLarge ? new AppError(413, ERROR_CODES.payloadTooLarge) : new AppError(400, INVALID_IMAGE));
     });
 }
 

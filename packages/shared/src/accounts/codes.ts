@@ -46,6 +46,8 @@ export const ACCOUNT_ERRORS = {
   // Contact form.
   reasonRequired: 'reason_required',
   messageRequired: 'message_required',
+  /** A text longer than its limit (details: `field`). */
+  tooLong: 'too_long',
 } as const;
 
 /** Names that would impersonate the team: refused at sign-up ('teapot') and never derived for federated accounts. */
@@ -57,6 +59,9 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 8;
 export const BIO_MAX = 500;
+/** Contact form limits (docs/decisions.md): the web form's own maxLength, now enforced on the server too. */
+export const CONTACT_REASON_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 5_000;
 /** Login lockout (spec: 5 minutes); the attempt threshold is ours, see docs/decisions.md. */
 export const LOCKOUT_MINUTES = 5;
 export const LOCKOUT_ATTEMPTS = 5;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_ERRORS, BIO_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './codes';
+import { ACCOUNT_ERRORS, BIO_MAX, CONTACT_MESSAGE_MAX, CONTACT_REASON_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './codes';
 
 /** GET /api/me/logged-in */
 export const SessionSchema = z.object({
@@ -125,7 +125,7 @@ export const AccountUpdateInputSchema = z
   .object({
     profilePhoto: z.string().optional(),
     username: text,
-    bio: z.string().max(BIO_MAX).optional().default(''),
+    bio: z.string().max(BIO_MAX, { error: ACCOUNT_ERRORS.tooLong }).optional().default(''),
     email: z.string().optional(),
     shippingRegion: text,
     emailPreferences: EmailPreferencesSchema.partial().optional(),
@@ -220,6 +220,8 @@ export const ContactInputSchema = z
         [!EMAIL_PATTERN.test(v.email.trim()), ACCOUNT_ERRORS.emailFormat, 'email'],
         [isBlank(v.reason), ACCOUNT_ERRORS.reasonRequired, 'reason'],
         [isBlank(v.message), ACCOUNT_ERRORS.messageRequired, 'message'],
+        [v.reason.trim().length > CONTACT_REASON_MAX, ACCOUNT_ERRORS.tooLong, 'reason'],
+        [v.message.trim().length > CONTACT_MESSAGE_MAX, ACCOUNT_ERRORS.tooLong, 'message'],
       ],
       ctx,
     ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ForumLinkSchema, ShippingRegionSchema } from '../accounts/schemas';
+import { CursorTimestampSchema } from '../items/schemas';
 
 /** Page size of the followers and following lists (the item lists' 36). */
 export const FOLLOW_PAGE_SIZE = 36;
@@ -52,7 +53,7 @@ export const FollowUserSchema = z.object({
 export type FollowUser = z.infer<typeof FollowUserSchema>;
 
 export const FollowListQuerySchema = z.object({
-  ts: z.iso.datetime({ offset: true, error: 'invalid_cursor' }).optional(),
+  ts: CursorTimestampSchema.optional(),
   cursorId: z.uuid({ error: 'invalid_cursor' }).optional(),
 });
 export type FollowListQuery = z.infer<typeof FollowListQuerySchema>;

@@ -1,7 +1,11 @@
 /** Listing error codes the API answers in `message` (spec part 1 section 8); the web maps them to the spec's texts. */
 export const ITEM_ERRORS = {
   fieldRequired: 'field_required',
+  /** A text longer than its limit (details: `field`); the limits are below. */
+  tooLong: 'too_long',
   price: 'price',
+  /** A price above PRICE_MAX (answered after the spec's price rule). */
+  priceTooHigh: 'price_too_high',
   emailFormat: 'email format',
   bothFalse: 'both_false',
   shippingRequired: 'shipping_required',
@@ -27,6 +31,18 @@ export const ITEM_ERRORS = {
 export const MAX_PHOTOS = 16;
 /** Spec 9: price, offer and counter inputs hold at most 8 characters. */
 export const PRICE_MAX_LENGTH = 8;
+/**
+ * The highest listing or shipping price, in dollars. The 8-character rule alone allows $99,999,999, which the
+ * integer cents columns cannot hold (their limit is $21,474,836.47); nothing on a keyboard marketplace costs more
+ * than this (docs/decisions.md).
+ */
+export const PRICE_MAX = 1_000_000;
+/** Text limits, in characters (docs/decisions.md): room for any real listing, a bound on every page and index. */
+export const ITEM_NAME_MAX = 100;
+export const ITEM_DESCRIPTION_MAX = 10_000;
+export const COMMENT_MAX = 1_000;
+/** The payment email: the longest address SMTP allows. */
+export const EMAIL_MAX = 254;
 /** Listings per account per rolling 24 hours (spec 9, "may change": LISTING_LIMIT_PER_DAY). */
 export const DEFAULT_LISTINGS_PER_DAY = 10;
 /** The two hosts photo links may point at (spec 5 and help text). */

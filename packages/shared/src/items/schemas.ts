@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_ERRORS, MAX_PHOTOS, PRICE_MAX_LENGTH } from './codes';
+import { COMMENT_MAX, EMAIL_MAX, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PRICE_MAX, PRICE_MAX_LENGTH } from './codes';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -34,6 +34,23 @@ export const ItemSummarySchema = z.object({
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 
+const EARLIEST_CURSOR = Date.parse('0001-01-01T00:00:00Z');
+const LATEST_CURSOR = Date.parse('9999-12-31T23:59:59.999Z');
+/** The cents columns' limit, in dollars: a price cursor beyond it cannot match anything and cannot be compared. */
+const PRICE_CURSOR_MAX = 21_474_836.47;
+const INT_MAX = 2_147_483_647;
+
+/**
+ * A list cursor's timestamp: ISO 8601 with an offset, a real instant between the years 1 and 9999. JavaScript
+ * reads year 0000 and leap seconds that PostgreSQL refuses, so they end here as 'invalid_cursor'.
+ */
+export const CursorTimestampSchema = z.iso
+  .datetime({ offset: true, error: 'invalid_cursor' })
+  .refine((ts) => {
+    const time = Date.parse(ts);
+    return Number.isFinite(time) && time >= EARLIEST_CURSOR && time <= LATEST_CURSOR;
+  }, { error: 'invalid_cursor' });
+
 /**
  * GET /api/items query (also POST /api/searchItems, /api/me/items/*, /api/user/{id}/items/listed).
  * Cursors come from the last item of the previous page: `ts` its timeListed (its savedAt on the Saved tab),
@@ -47,24 +64,24 @@ export const ItemListQuerySchema = z.object({
   saleType: z.string().optional(),
   searchText: z.string().optional(),
   sort: z.enum(['def', 'old', 'low', 'high', 'rate'], { error: 'invalid_sort' }).optional(),
-  ts: z.iso.datetime({ offset: true, error: 'invalid_cursor' }).optional(),
-  price: z.coerce.number({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).optional(),
-  likes: z.coerce.number({ error: 'invalid_cursor' }).int({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).optional(),
+  ts: CursorTimestampSchema.optional(),
+  price: z.coerce.number({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).max(PRICE_CURSOR_MAX, { error: 'invalid_cursor' }).optional(),
+  likes: z.coerce.number({ error: 'invalid_cursor' }).int({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).max(INT_MAX, { error: 'invalid_cursor' }).optional(),
   cursorId: z.uuid({ error: 'invalid_cursor' }).optional(),
 });
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>;
 
+/** GET /api/items/approval: `ts` is the last listing's timeListed. */
+export const ApprovalQueueQuerySchema = z.object({ ts: CursorTimestampSchema.optional() });
+
 const isBlankText = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 const LISTING_EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Prices arrive as the client typed them (string or number): numeric, not zero, at most 8 characters. */
-const isPrice = (value: unknown) => {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return text !== '' && text.length <= PRICE_MAX_LENGTH && /^\d+(\.\d{1,2})?$/.test(text) && Number(text) > 0;
-};
-const isShippingPrice = (value: unknown) => {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  return text !== '' && text.length <= PRICE_MAX_LENGTH && /^\d+(\.\d{1,2})?$/.test(text);
-};
+const priceText = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '');
+const isPriceText = (text: string) => text !== '' && text.length <= PRICE_MAX_LENGTH && /^\d+(\.\d{1,2})?$/.test(text);
+const isPrice = (value: unknown) => isPriceText(priceText(value)) && Number(priceText(value)) > 0;
+/** Shipping may be free; it may not pass PRICE_MAX either (the same cents column type). */
+const isShippingPrice = (value: unknown) => isPriceText(priceText(value)) && Number(priceText(value)) <= PRICE_MAX;
 
 const ItemInputBase = z.object({
   categoryId: z.string().optional().default(''),
@@ -85,10 +102,13 @@ function itemRules(v: z.output<typeof ItemInputBase>, creating: boolean): ItemRu
   return [
     [isBlankText(v.categoryId), ITEM_ERRORS.fieldRequired, 'categoryId'],
     [isBlankText(v.name), ITEM_ERRORS.fieldRequired, 'name'],
+    [v.name.trim().length > ITEM_NAME_MAX, ITEM_ERRORS.tooLong, 'name'],
     [isBlankText(v.description), ITEM_ERRORS.fieldRequired, 'description'],
+    [v.description.trim().length > ITEM_DESCRIPTION_MAX, ITEM_ERRORS.tooLong, 'description'],
     [!isPrice(v.price), ITEM_ERRORS.price, 'price'],
+    [Number(priceText(v.price)) > PRICE_MAX, ITEM_ERRORS.priceTooHigh, 'price'],
     [isBlankText(v.payment), ITEM_ERRORS.fieldRequired, 'payment'],
-    [!LISTING_EMAIL.test(v.payment.trim()), ITEM_ERRORS.emailFormat, 'payment'],
+    [v.payment.trim().length > EMAIL_MAX || !LISTING_EMAIL.test(v.payment.trim()), ITEM_ERRORS.emailFormat, 'payment'],
     [!v.offersAccepted && !v.isFixedPrice, ITEM_ERRORS.bothFalse, 'offersAccepted'],
     [creating && v.shippingPrices.length === 0, ITEM_ERRORS.shippingRequired, 'shippingPrices'],
     [v.photos.length === 0, ITEM_ERRORS.photosRequired, 'photos'],
@@ -121,6 +141,7 @@ export type ValidItemInput = z.output<typeof CreateItemInputSchema>;
 /** POST /api/item/{itemId}/comment */
 export const CommentInputSchema = z.object({ body: z.string().optional().default('') }).superRefine((v, ctx) => {
   if (v.body.trim() === '') ctx.addIssue({ code: 'custom', message: ITEM_ERRORS.fieldRequired, path: ['body'] });
+  else if (v.body.trim().length > COMMENT_MAX) ctx.addIssue({ code: 'custom', message: ITEM_ERRORS.tooLong, path: ['body'] });
 });
 
 export const CommentSchema = z.object({

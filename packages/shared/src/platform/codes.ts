@@ -8,6 +8,10 @@ export const ERROR_CODES = {
   mustLogin: 'must login',
   forbidden: 'forbidden',
   fieldRequired: 'field_required',
+  /** A text input holds a character no text may hold (NUL: PostgreSQL cannot store it). */
+  invalidCharacters: 'invalid_characters',
+  /** A text input is longer than its limit (details: `field`, `max`). */
+  tooLong: 'too_long',
   somethingWentWrong: 'something_went_wrong',
 } as const;
 

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   AccountUpdateInputSchema,
   ConfirmEmailInputSchema,
@@ -13,10 +13,11 @@ import {
   type AuthProviders,
 } from '@keeb/shared';
 import type { Config } from '../../config';
-import { requireLogin, userIdOf } from '../../platform/auth';
+import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { singleImageUpload, squareAvatar } from '../../platform/images';
 import { rateLimit, type RateLimits } from '../../platform/rate-limit';
+import { route, type RouteSpec } from '../../platform/route-table';
 import { SESSION_COOKIE } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
 import { requireXsrfHeader } from '../../platform/xsrf';
@@ -26,9 +27,8 @@ import { endSession, startSession } from './session';
 
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
-export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLimits; storage: Storage; config: Config }): Router {
+export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLimits; storage: Storage; config: Config }): RouteSpec[] {
   const { accounts, limits, storage, config } = deps;
-  const router = Router();
   // Generous for a person (the shell asks on every focus), tight enough to stop scripted hammering.
   const sessionLimit = rateLimit(limits.create({ name: 'session', points: 120, durationSeconds: 60 }));
   // Sign-in, sign-up and verification calls per address; the login lockout is separate (service).
@@ -39,94 +39,157 @@ export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLi
     noStore(res).json({ isLoggedIn: true, username: user.username, userId: user.id });
   };
 
-  router.get('/me/logged-in', sessionLimit, async (req, res) => {
-    noStore(res).json(await accounts.sessionOf(req.session.userId));
-  });
-  router.get('/me/admin', sessionLimit, async (req, res) => {
-    noStore(res).json(await accounts.adminStatusOf(req.session.userId));
-  });
+  const bySession = [sessionLimit];
+  const byAuth = [authLimit];
 
-  router.get('/auth/providers', (_req, res) => {
-    const providers: AuthProviders = {
-      google: config.google ? { clientId: config.google.clientId } : null,
-      facebook: Boolean(config.facebook),
-      reddit: Boolean(config.reddit),
-      recaptcha: config.recaptcha ? { siteKey: config.recaptcha.siteKey } : null,
-    };
-    res.json(providers);
-  });
+  return [
+    route({
+      method: 'get', path: '/me/logged-in', access: 'public', before: bySession,
+      handler: async (req, res) => {
+        noStore(res).json(await accounts.sessionOf(req.session.userId));
+      },
+    }),
+    route({
+      method: 'get', path: '/me/admin', access: 'public', before: bySession,
+      handler: async (req, res) => {
+        noStore(res).json(await accounts.adminStatusOf(req.session.userId));
+      },
+    }),
 
-  router.post('/signup', authLimit, async (req, res) => {
-    const input = parseInput(SignupInputSchema, req.body);
-    await signIn(req, res, await accounts.signup(input, req.ip));
-  });
+    route({
+      method: 'get', path: '/auth/providers', access: 'public',
+      handler: (_req, res) => {
+        const providers: AuthProviders = {
+          google: config.google ? { clientId: config.google.clientId } : null,
+          facebook: Boolean(config.facebook),
+          reddit: Boolean(config.reddit),
+          recaptcha: config.recaptcha ? { siteKey: config.recaptcha.siteKey } : null,
+        };
+        res.json(providers);
+      },
+    }),
 
-  router.post('/login', authLimit, async (req, res) => {
-    const input = parseInput(LoginInputSchema, req.body);
-    await signIn(req, res, await accounts.login(input, req.ip));
-  });
+    route({
+      method: 'post', path: '/signup', access: 'public', input: { body: SignupInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const input = parseInput(SignupInputSchema, req.body);
+        await signIn(req, res, await accounts.signup(input, req.ip));
+      },
+    }),
+    route({
+      method: 'post', path: '/login', access: 'public', input: { body: LoginInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const input = parseInput(LoginInputSchema, req.body);
+        await signIn(req, res, await accounts.login(input, req.ip));
+      },
+    }),
+    route({
+      method: 'post', path: '/logout', access: 'public',
+      handler: async (req, res) => {
+        await endSession(req);
+        res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ ok: true });
+      },
+    }),
 
-  router.post('/logout', async (req, res) => {
-    await endSession(req);
-    res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ ok: true });
-  });
+    route({
+      method: 'get', path: '/me', access: 'signedIn', before: bySession,
+      handler: async (req, res) => {
+        noStore(res).json(await accounts.profileStats(userIdOf(req)));
+      },
+    }),
+    route({
+      method: 'get', path: '/me/verified', access: 'signedIn', before: bySession,
+      handler: async (req, res) => {
+        noStore(res).json(await accounts.verified(userIdOf(req)));
+      },
+    }),
+    route({
+      method: 'get', path: '/me/settings', access: 'signedIn', before: bySession,
+      handler: async (req, res) => {
+        noStore(res).json(await accounts.settingsOf(userIdOf(req)));
+      },
+    }),
+    route({
+      method: 'get', path: '/me/region', access: 'signedIn', before: bySession,
+      handler: async (req, res) => {
+        noStore(res).json(await accounts.region(userIdOf(req)));
+      },
+    }),
+    route({
+      method: 'post', path: '/me/account', access: 'signedIn', input: { body: AccountUpdateInputSchema }, before: bySession,
+      handler: async (req, res) => {
+        const input = parseInput(AccountUpdateInputSchema, req.body);
+        noStore(res).json(await accounts.updateAccount(userIdOf(req), input));
+      },
+    }),
+    // The access check runs before multer: a logged-out upload is refused before its body is read into memory.
+    route({
+      method: 'post', path: '/me/avatar', access: 'signedIn', input: { multipart: 'file' }, before: byAuth, after: [singleImageUpload('file')],
+      handler: async (req, res) => {
+        const avatar = await squareAvatar(req.file?.buffer);
+        const url = await storage.put(avatarKey(userIdOf(req)), avatar);
+        res.json({ url });
+      },
+    }),
+    route({
+      method: 'post', path: '/me/remove', access: 'signedIn', input: { body: RemoveAccountInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const { password } = parseInput(RemoveAccountInputSchema, req.body);
+        const result = await accounts.removeAccount(userIdOf(req), password);
+        await endSession(req);
+        res.clearCookie(SESSION_COOKIE, { path: '/' }).json(result);
+      },
+    }),
 
-  router.get('/me', sessionLimit, requireLogin, async (req, res) => {
-    noStore(res).json(await accounts.profileStats(userIdOf(req)));
-  });
-  router.get('/me/verified', sessionLimit, requireLogin, async (req, res) => {
-    noStore(res).json(await accounts.verified(userIdOf(req)));
-  });
-  router.get('/me/settings', sessionLimit, requireLogin, async (req, res) => {
-    noStore(res).json(await accounts.settingsOf(userIdOf(req)));
-  });
-  router.get('/me/region', sessionLimit, requireLogin, async (req, res) => {
-    noStore(res).json(await accounts.region(userIdOf(req)));
-  });
-  router.post('/me/account', sessionLimit, requireLogin, async (req, res) => {
-    const input = parseInput(AccountUpdateInputSchema, req.body);
-    noStore(res).json(await accounts.updateAccount(userIdOf(req), input));
-  });
-  router.post('/me/avatar', authLimit, requireLogin, singleImageUpload('file'), async (req, res) => {
-    const avatar = await squareAvatar(req.file?.buffer);
-    const url = await storage.put(avatarKey(userIdOf(req)), avatar);
-    res.json({ url });
-  });
-  router.post('/me/remove', authLimit, requireLogin, async (req, res) => {
-    const { password } = parseInput(RemoveAccountInputSchema, req.body);
-    const result = await accounts.removeAccount(userIdOf(req), password);
-    await endSession(req);
-    res.clearCookie(SESSION_COOKIE, { path: '/' }).json(result);
-  });
+    route({
+      // A GET with a side effect: only the app's own calls (with the XSRF header), never a page element.
+      method: 'get', path: '/resend-confirmation', access: 'signedIn', before: [requireXsrfHeader, ...byAuth],
+      handler: async (req, res) => {
+        noStore(res).json(await accounts.resendConfirmation(userIdOf(req)));
+      },
+    }),
+    route({
+      method: 'post', path: '/confirm-email', access: 'public', input: { body: ConfirmEmailInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const { token } = parseInput(ConfirmEmailInputSchema, req.body);
+        res.json(await accounts.confirmEmail(token.trim()));
+      },
+    }),
 
-  router.get('/resend-confirmation', requireXsrfHeader, authLimit, requireLogin, async (req, res) => {
-    noStore(res).json(await accounts.resendConfirmation(userIdOf(req)));
-  });
-  router.post('/confirm-email', authLimit, async (req, res) => {
-    const { token } = parseInput(ConfirmEmailInputSchema, req.body);
-    res.json(await accounts.confirmEmail(token.trim()));
-  });
+    route({
+      method: 'post', path: '/password/forgot', access: 'public', input: { body: ForgotPasswordInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const { email } = parseInput(ForgotPasswordInputSchema, req.body);
+        res.json(await accounts.forgotPassword(normaliseEmail(email), req.ip));
+      },
+    }),
+    route({
+      method: 'post', path: '/password/:token/valid', access: 'public', before: byAuth,
+      handler: async (req, res) => {
+        res.json(await accounts.resetTokenValid(String(req.params.token)));
+      },
+    }),
+    route({
+      method: 'post', path: '/password/:token/reset', access: 'public', input: { body: ResetPasswordInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const { password } = parseInput(ResetPasswordInputSchema, req.body);
+        res.json(await accounts.resetPassword(String(req.params.token), password));
+      },
+    }),
 
-  router.post('/password/forgot', authLimit, async (req, res) => {
-    const { email } = parseInput(ForgotPasswordInputSchema, req.body);
-    res.json(await accounts.forgotPassword(normaliseEmail(email), req.ip));
-  });
-  router.post('/password/:token/valid', authLimit, async (req, res) => {
-    res.json(await accounts.resetTokenValid(String(req.params.token)));
-  });
-  router.post('/password/:token/reset', authLimit, async (req, res) => {
-    const { password } = parseInput(ResetPasswordInputSchema, req.body);
-    res.json(await accounts.resetPassword(String(req.params.token), password));
-  });
-
-  router.post('/request-access', authLimit, async (req, res) => {
-    const { email } = parseInput(RequestAccessInputSchema, req.body);
-    res.json(await accounts.requestAccess(normaliseEmail(email)));
-  });
-  router.post('/contact', authLimit, async (req, res) => {
-    const input = parseInput(ContactInputSchema, req.body);
-    res.json(await accounts.contact({ email: normaliseEmail(input.email), reason: input.reason.trim(), message: input.message.trim() }, req.session.userId));
-  });
-
-  return router;
+    route({
+      method: 'post', path: '/request-access', access: 'public', input: { body: RequestAccessInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const { email } = parseInput(RequestAccessInputSchema, req.body);
+        res.json(await accounts.requestAccess(normaliseEmail(email)));
+      },
+    }),
+    route({
+      method: 'post', path: '/contact', access: 'public', input: { body: ContactInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const input = parseInput(ContactInputSchema, req.body);
+        res.json(await accounts.contact({ email: normaliseEmail(input.email), reason: input.reason.trim(), message: input.message.trim() }, req.session.userId));
+      },
+    }),
+  ];
 }

@@ -1,29 +1,43 @@
-import { Router } from 'express';
 import { FollowListQuerySchema } from '@keeb/shared';
-import { requireLogin, userIdOf } from '../../platform/auth';
+import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
+import { route, type RouteSpec } from '../../platform/route-table';
 import type { ProfilesService } from './profiles-service';
 
 /** Seller profiles and following: /api/user/{username}/profile, follow, unfollow, is-following, followers, following. */
-export function profilesRoutes(profiles: ProfilesService): Router {
-  const router = Router();
-  router.get('/user/:username/profile', async (req, res) => {
-    res.json(await profiles.profile(req.params.username, req.session.userId));
-  });
-  router.post('/user/:username/follow', requireLogin, async (req, res) => {
-    res.json(await profiles.follow(userIdOf(req), String(req.params.username)));
-  });
-  router.post('/user/:username/unfollow', requireLogin, async (req, res) => {
-    res.json(await profiles.unfollow(userIdOf(req), String(req.params.username)));
-  });
-  router.post('/user/:username/is-following', async (req, res) => {
-    res.json(await profiles.isFollowing(req.session.userId, req.params.username));
-  });
-  router.get('/user/:username/followers', async (req, res) => {
-    res.json(await profiles.list('followers', req.params.username, parseInput(FollowListQuerySchema, req.query)));
-  });
-  router.get('/user/:username/following', async (req, res) => {
-    res.json(await profiles.list('following', req.params.username, parseInput(FollowListQuerySchema, req.query)));
-  });
-  return router;
+export function profilesRoutes(profiles: ProfilesService): RouteSpec[] {
+  return [
+    route({
+      method: 'get', path: '/user/:username/profile', access: 'public',
+      handler: async (req, res) => {
+        res.json(await profiles.profile(String(req.params.username), req.session.userId));
+      },
+    }),
+    route({
+      method: 'post', path: '/user/:username/follow', access: 'signedIn',
+      handler: async (req, res) => {
+        res.json(await profiles.follow(userIdOf(req), String(req.params.username)));
+      },
+    }),
+    route({
+      method: 'post', path: '/user/:username/unfollow', access: 'signedIn',
+      handler: async (req, res) => {
+        res.json(await profiles.unfollow(userIdOf(req), String(req.params.username)));
+      },
+    }),
+    route({
+      method: 'post', path: '/user/:username/is-following', access: 'public',
+      handler: async (req, res) => {
+        res.json(await profiles.isFollowing(req.session.userId, String(req.params.username)));
+      },
+    }),
+    ...(['followers', 'following'] as const).map((kind) =>
+      route({
+        method: 'get', path: `/user/:username/${kind}`, access: 'public', input: { query: FollowListQuerySchema },
+        handler: async (req, res) => {
+          res.json(await profiles.list(kind, String(req.params.username), parseInput(FollowListQuerySchema, req.query)));
+        },
+      }),
+    ),
+  ];
 }

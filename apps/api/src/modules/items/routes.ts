@@ -1,7 +1,8 @@
-import { Router, type RequestHandler } from 'express';
-import { CommentInputSchema, CreateItemInputSchema, ITEM_ERRORS, UpdateItemInputSchema } from '@keeb/shared';
-import { requireAdmin, requireLogin, userIdOf } from '../../platform/auth';
+import type { Request, RequestHandler } from 'express';
+import { ApprovalQueueQuerySchema, CommentInputSchema, CreateItemInputSchema, ITEM_ERRORS, UpdateItemInputSchema } from '@keeb/shared';
+import { userIdOf } from '../../platform/auth';
 import { AppError, parseInput } from '../../platform/errors';
+import { route, type RouteSpec } from '../../platform/route-table';
 import type { ItemsService } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,59 +12,95 @@ const itemIdParam: RequestHandler = (req, _res, next) => {
   const id = req.params.id ?? req.params.itemId;
   next(typeof id === 'string' && UUID.test(id) ? undefined : new AppError(404, ITEM_ERRORS.notFound));
 };
+const byItemId = [itemIdParam];
 
-export function itemsRoutes(deps: { items: ItemsService; isAdmin: (userId: string) => Promise<boolean> }): Router {
+export function itemsRoutes(deps: { items: ItemsService }): RouteSpec[] {
   const { items } = deps;
-  const router = Router();
-  const adminOnly = requireAdmin(deps.isAdmin);
+  // The owner routes all name the listing by :id; the table refuses everyone but its seller before the handler runs.
+  const owner = { access: 'owner', ownerOf: (req: Request) => items.sellerOf(String(req.params.id)) } as const;
+  return [
+    route({
+      method: 'post', path: '/item', access: 'signedIn', input: { body: CreateItemInputSchema },
+      handler: async (req, res) => {
+        const input = parseInput(CreateItemInputSchema, req.body);
+        res.json(await items.create(userIdOf(req), input));
+      },
+    }),
 
-  router.post('/item', requireLogin, async (req, res) => {
-    const input = parseInput(CreateItemInputSchema, req.body);
-    res.json(await items.create(userIdOf(req), input));
-  });
+    // The spec's client may send the update as PUT or POST.
+    ...(['put', 'post'] as const).map((method) =>
+      route({
+        method, path: '/item/:id', ...owner, input: { body: UpdateItemInputSchema }, before: byItemId,
+        handler: async (req, res) => {
+          const input = parseInput(UpdateItemInputSchema, req.body);
+          res.json(await items.update(userIdOf(req), String(req.params.id), input));
+        },
+      }),
+    ),
 
-  // The spec's client may send the update as PUT or POST.
-  for (const method of ['put', 'post'] as const) {
-    router[method]('/item/:id', itemIdParam, requireLogin, async (req, res) => {
-      const input = parseInput(UpdateItemInputSchema, req.body);
-      res.json(await items.update(userIdOf(req), String(req.params.id), input));
-    });
-  }
+    route({
+      method: 'get', path: '/item/:id', access: 'public', before: byItemId,
+      handler: async (req, res) => {
+        res.set('Cache-Control', 'no-store').json(await items.detail(String(req.params.id), req.session.userId));
+      },
+    }),
+    route({
+      method: 'get', path: '/item/:id/edit', ...owner, before: byItemId,
+      handler: async (req, res) => {
+        res.set('Cache-Control', 'no-store').json(await items.forEdit(userIdOf(req), String(req.params.id)));
+      },
+    }),
+    route({
+      method: 'get', path: '/item/:id/duplicate', ...owner, before: byItemId,
+      handler: async (req, res) => {
+        res.set('Cache-Control', 'no-store').json(await items.forDuplicate(userIdOf(req), String(req.params.id)));
+      },
+    }),
+    route({
+      method: 'delete', path: '/item/:id/remove', ...owner, before: byItemId,
+      handler: async (req, res) => {
+        res.json(await items.remove(userIdOf(req), String(req.params.id)));
+      },
+    }),
 
-  router.get('/item/:id', itemIdParam, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await items.detail(String(req.params.id), req.session.userId));
-  });
-  router.get('/item/:id/edit', itemIdParam, requireLogin, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await items.forEdit(userIdOf(req), String(req.params.id)));
-  });
-  router.get('/item/:id/duplicate', itemIdParam, requireLogin, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await items.forDuplicate(userIdOf(req), String(req.params.id)));
-  });
-  router.delete('/item/:id/remove', itemIdParam, requireLogin, async (req, res) => {
-    res.json(await items.remove(userIdOf(req), String(req.params.id)));
-  });
+    route({
+      method: 'post', path: '/item/:itemId/comment', access: 'signedIn', input: { body: CommentInputSchema }, before: byItemId,
+      handler: async (req, res) => {
+        const { body } = parseInput(CommentInputSchema, req.body);
+        res.json(await items.comment(userIdOf(req), String(req.params.itemId), body));
+      },
+    }),
+    route({
+      method: 'post', path: '/item/:id/save', access: 'signedIn', before: byItemId,
+      handler: async (req, res) => {
+        res.json(await items.save(userIdOf(req), String(req.params.id), true));
+      },
+    }),
+    route({
+      method: 'post', path: '/item/:id/unsave', access: 'signedIn', before: byItemId,
+      handler: async (req, res) => {
+        res.json(await items.save(userIdOf(req), String(req.params.id), false));
+      },
+    }),
 
-  router.post('/item/:itemId/comment', itemIdParam, requireLogin, async (req, res) => {
-    const { body } = parseInput(CommentInputSchema, req.body);
-    res.json(await items.comment(userIdOf(req), String(req.params.itemId), body));
-  });
-  router.post('/item/:id/save', itemIdParam, requireLogin, async (req, res) => {
-    res.json(await items.save(userIdOf(req), String(req.params.id), true));
-  });
-  router.post('/item/:id/unsave', itemIdParam, requireLogin, async (req, res) => {
-    res.json(await items.save(userIdOf(req), String(req.params.id), false));
-  });
-
-  router.get('/items/approval', adminOnly, async (req, res) => {
-    const ts = typeof req.query.ts === 'string' && !Number.isNaN(Date.parse(req.query.ts)) ? new Date(req.query.ts) : undefined;
-    res.set('Cache-Control', 'no-store').json(await items.approvalQueue(ts));
-  });
-  router.post('/item/:id/approve', itemIdParam, adminOnly, async (req, res) => {
-    res.json(await items.approve(String(req.params.id)));
-  });
-  router.post('/item/:id/reject', itemIdParam, adminOnly, async (req, res) => {
-    res.json(await items.reject(String(req.params.id)));
-  });
-
-  return router;
+    route({
+      method: 'get', path: '/items/approval', access: 'admin', input: { query: ApprovalQueueQuerySchema },
+      handler: async (req, res) => {
+        const { ts } = parseInput(ApprovalQueueQuerySchema, req.query);
+        res.set('Cache-Control', 'no-store').json(await items.approvalQueue(ts === undefined ? undefined : new Date(ts)));
+      },
+    }),
+    route({
+      method: 'post', path: '/item/:id/approve', access: 'admin', before: byItemId,
+      handler: async (req, res) => {
+        res.json(await items.approve(String(req.params.id)));
+      },
+    }),
+    route({
+      method: 'post', path: '/item/:id/reject', access: 'admin', before: byItemId,
+      handler: async (req, res) => {
+        res.json(await items.reject(String(req.params.id)));
+      },
+    }),
+  ];
 }

@@ -240,6 +240,11 @@ export function createItemsService(deps: ItemsDeps) {
       return page;
     },
 
+    /** Who listed an item that is not removed (the route table's owner check). */
+    async sellerOf(itemId: string): Promise<string | undefined> {
+      return (await repo.findItem(db, itemId))?.sellerId;
+    },
+
     /** The owner's copy for the edit form; a sold item cannot be edited. */
     async forEdit(userId: string, itemId: string): Promise<ItemDetailResponse> {
       const item = await ownedItem(userId, itemId);

@@ -144,6 +144,8 @@ export function settingsErrorText(error: unknown): FormError | null {
   if (code === E.emailExists) return { field: 'email', message: TEXTS.emailInUse };
   // The API answers teapot for reserved usernames, as it does at sign-up.
   if (code === E.teapot) return { field: 'username', message: TEXTS.teapot };
+  // The only settings text with a length limit the server checks besides the username's (spec rules) is the bio.
+  if (code === E.tooLong) return { field: 'bio', message: TEXTS.bioTooLong };
   return ACCOUNT_FIELD_ERRORS[code] ?? null;
 }
 

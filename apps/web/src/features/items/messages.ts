@@ -1,4 +1,4 @@
-import { ERROR_CODES, ITEM_ERRORS, MAX_PHOTOS, PHOTO_LINK_HOSTS } from '@keeb/shared';
+import { COMMENT_MAX, ERROR_CODES, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PHOTO_LINK_HOSTS, PRICE_MAX } from '@keeb/shared';
 import { isApiError } from '../../lib/api-error';
 
 /** The spec's texts for listing, item detail and approvals, verbatim (part 1 sections 2.8, 2.9, 4, 5, 8). */
@@ -7,6 +7,11 @@ export const TEXTS = {
   nameRequired: 'Name required',
   descriptionRequired: 'Description required',
   priceRequired: 'Price required',
+  // Our limits (docs/decisions.md), worded like the spec's 'Username cannot be more than 30 characters'.
+  nameTooLong: `Name cannot be more than ${ITEM_NAME_MAX} characters`,
+  descriptionTooLong: `Description cannot be more than ${ITEM_DESCRIPTION_MAX.toLocaleString('en-US')} characters`,
+  priceTooHigh: `Price cannot be more than $${PRICE_MAX.toLocaleString('en-US')}`,
+  commentTooLong: `Comments cannot be more than ${COMMENT_MAX.toLocaleString('en-US')} characters`,
   emailFormatting: 'Email formatting incorrect',
   offersOrBuyItNow: 'Must Accept Offers or have Buy It Now price',
   shippingRequired: 'Must select at least one shipping region',
@@ -58,8 +63,10 @@ export function listingRuleText(code: string, field: string | undefined): string
     if (field === 'payment') return TEXTS.emailFormatting;
     return TEXTS.missingFields;
   }
+  if (code === E.tooLong) return field === 'description' ? TEXTS.descriptionTooLong : TEXTS.nameTooLong;
   const texts: Record<string, string> = {
     [E.price]: TEXTS.priceRequired,
+    [E.priceTooHigh]: TEXTS.priceTooHigh,
     [E.emailFormat]: TEXTS.emailFormatting,
     [E.bothFalse]: TEXTS.offersOrBuyItNow,
     [E.shippingRequired]: TEXTS.shippingRequired,
@@ -88,6 +95,10 @@ export function listingFailure(error: unknown): ListingFailure {
       return { kind: 'field', field: field ?? 'payment', message: TEXTS.emailFormatting };
     case E.price:
       return { kind: 'field', field: field ?? 'price', message: TEXTS.priceRequired };
+    case E.priceTooHigh:
+      return { kind: 'field', field: 'price', message: TEXTS.priceTooHigh };
+    case E.tooLong:
+      return { kind: 'field', field, message: listingRuleText(code, field) };
     case E.bothFalse:
       return { kind: 'field', field: field ?? 'offersAccepted', message: TEXTS.bothFalse };
     case E.shippingRequired:
@@ -129,5 +140,6 @@ export function commentErrorText(error: unknown): string {
   const code = codeOf(error);
   if (code === E.commentClosed) return TEXTS.commentsClosed;
   if (code === E.tooManyComments) return TEXTS.tooManyComments;
+  if (code === E.tooLong) return TEXTS.commentTooLong;
   return TEXTS.somethingWentWrong;
 }

@@ -1,10 +1,11 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { ACCOUNT_ERRORS, ERROR_CODES, type Session } from '@keeb/shared';
 import { AppError, parseInput } from '../../../platform/errors';
 import { issueOAuthState, takeOAuthState } from '../../../platform/oauth/state';
 import { withProvider } from '../../../platform/provider-http';
 import { rateLimit, type RateLimits } from '../../../platform/rate-limit';
+import { route, type RouteSpec } from '../../../platform/route-table';
 import { startSession } from '../session';
 import { type FederatedService } from './service';
 
@@ -26,9 +27,8 @@ const onlyIf =
     next(enabled ? undefined : new AppError(404, ERROR_CODES.notFound));
 
 /** POST /api/auth/google/verify, GET /api/auth/facebook, POST /api/auth/facebook/verify. */
-export function federatedRoutes(deps: { federated: FederatedService; limits: RateLimits }): Router {
+export function federatedRoutes(deps: { federated: FederatedService; limits: RateLimits }): RouteSpec[] {
   const { federated, limits } = deps;
-  const router = Router();
   // Each call may reach the provider and writes a session row: per address, as generous as the password sign-in.
   const limit = rateLimit(limits.create({ name: 'federated-auth', points: 30, durationSeconds: 60 }));
 
@@ -39,22 +39,29 @@ export function federatedRoutes(deps: { federated: FederatedService; limits: Rat
     res.set('Cache-Control', 'no-store').json(session);
   };
 
-  router.post('/auth/google/verify', onlyIf(federated.googleEnabled), limit, async (req, res) => {
-    const { token } = parseInput(GoogleVerifyInput, req.body);
-    await signIn(req, res, await withProvider(req, googleFailed, () => federated.signInWithGoogle(token)));
-  });
-
-  router.get('/auth/facebook', onlyIf(federated.facebookEnabled), limit, async (req, res) => {
-    const { type } = parseInput(FacebookStartInput, req.query);
-    const redirectUrl = federated.facebookAuthorizationUrl(type, issueOAuthState(req, 'facebook', type));
-    res.set('Cache-Control', 'no-store').json({ redirectUrl });
-  });
-
-  router.post('/auth/facebook/verify', onlyIf(federated.facebookEnabled), limit, async (req, res) => {
-    const { code, type, state } = parseInput(FacebookVerifyInput, req.body);
-    if (!takeOAuthState(req, 'facebook', state, type)) throw new AppError(400, facebookFailed);
-    await signIn(req, res, await withProvider(req, facebookFailed, () => federated.signInWithFacebook(code, type)));
-  });
-
-  return router;
+  return [
+    route({
+      method: 'post', path: '/auth/google/verify', access: 'public', input: { body: GoogleVerifyInput }, before: [onlyIf(federated.googleEnabled), limit],
+      handler: async (req, res) => {
+        const { token } = parseInput(GoogleVerifyInput, req.body);
+        await signIn(req, res, await withProvider(req, googleFailed, () => federated.signInWithGoogle(token)));
+      },
+    }),
+    route({
+      method: 'get', path: '/auth/facebook', access: 'public', input: { query: FacebookStartInput }, before: [onlyIf(federated.facebookEnabled), limit],
+      handler: async (req, res) => {
+        const { type } = parseInput(FacebookStartInput, req.query);
+        const redirectUrl = federated.facebookAuthorizationUrl(type, issueOAuthState(req, 'facebook', type));
+        res.set('Cache-Control', 'no-store').json({ redirectUrl });
+      },
+    }),
+    route({
+      method: 'post', path: '/auth/facebook/verify', access: 'public', input: { body: FacebookVerifyInput }, before: [onlyIf(federated.facebookEnabled), limit],
+      handler: async (req, res) => {
+        const { code, type, state } = parseInput(FacebookVerifyInput, req.body);
+        if (!takeOAuthState(req, 'facebook', state, type)) throw new AppError(400, facebookFailed);
+        await signIn(req, res, await withProvider(req, facebookFailed, () => federated.signInWithFacebook(code, type)));
+      },
+    }),
+  ];
 }

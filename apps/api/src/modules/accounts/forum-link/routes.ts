@@ -1,11 +1,12 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { z } from 'zod';
 import { ACCOUNT_ERRORS, ERROR_CODES } from '@keeb/shared';
-import { requireLogin, userIdOf } from '../../../platform/auth';
+import { userIdOf } from '../../../platform/auth';
 import { AppError, parseInput } from '../../../platform/errors';
 import { issueOAuthState, takeOAuthState } from '../../../platform/oauth/state';
 import { withProvider } from '../../../platform/provider-http';
 import { rateLimit, type RateLimits } from '../../../platform/rate-limit';
+import { route, type RouteSpec } from '../../../platform/route-table';
 import { type ForumLinkService } from './service';
 
 const { redditFailed } = ACCOUNT_ERRORS;
@@ -22,38 +23,48 @@ const LinkVerifyInput = z.object({
  * The forum link (Reddit): GET /api/auth/reddit, POST /api/auth/reddit/verify, GET /api/reddit/auth/credentials,
  * GET /api/reddit/transactions, POST /api/reddit/revoke. All for the signed-in user only.
  */
-export function forumLinkRoutes(deps: { forumLink: ForumLinkService; limits: RateLimits }): Router {
+export function forumLinkRoutes(deps: { forumLink: ForumLinkService; limits: RateLimits }): RouteSpec[] {
   const { forumLink, limits } = deps;
-  const router = Router();
   // Unconfigured, the whole feature is absent (404) for everyone, signed in or not.
   const configured: RequestHandler = (_req, _res, next) => next(forumLink.enabled ? undefined : new AppError(404, ERROR_CODES.notFound));
   // Most of these reach Reddit; per address, well above what the settings page needs.
   const limit = rateLimit(limits.create({ name: 'forum-link', points: 30, durationSeconds: 60 }));
-  const guard = [configured, requireLogin, limit];
+  const guard = { access: 'signedIn', before: [configured], after: [limit] } as const;
 
-  router.get('/auth/reddit', ...guard, async (req, res) => {
-    const { type } = parseInput(LinkStartInput, req.query);
-    const redirectUrl = forumLink.authorizationUrl(issueOAuthState(req, 'reddit', type));
-    res.set('Cache-Control', 'no-store').json({ redirectUrl });
-  });
-
-  router.post('/auth/reddit/verify', ...guard, async (req, res) => {
-    const { code, type, state } = parseInput(LinkVerifyInput, req.body);
-    if (!takeOAuthState(req, 'reddit', state, type)) throw new AppError(400, redditFailed);
-    res.json(await withProvider(req, redditFailed, () => forumLink.link(userIdOf(req), code)));
-  });
-
-  router.get('/reddit/auth/credentials', ...guard, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await forumLink.status(userIdOf(req)));
-  });
-
-  router.get('/reddit/transactions', ...guard, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await withProvider(req, redditFailed, () => forumLink.transferTrades(userIdOf(req))));
-  });
-
-  router.post('/reddit/revoke', ...guard, async (req, res) => {
-    res.json(await forumLink.revoke(userIdOf(req)));
-  });
-
-  return router;
+  return [
+    route({
+      method: 'get', path: '/auth/reddit', ...guard, input: { query: LinkStartInput },
+      handler: async (req, res) => {
+        const { type } = parseInput(LinkStartInput, req.query);
+        const redirectUrl = forumLink.authorizationUrl(issueOAuthState(req, 'reddit', type));
+        res.set('Cache-Control', 'no-store').json({ redirectUrl });
+      },
+    }),
+    route({
+      method: 'post', path: '/auth/reddit/verify', ...guard, input: { body: LinkVerifyInput },
+      handler: async (req, res) => {
+        const { code, type, state } = parseInput(LinkVerifyInput, req.body);
+        if (!takeOAuthState(req, 'reddit', state, type)) throw new AppError(400, redditFailed);
+        res.json(await withProvider(req, redditFailed, () => forumLink.link(userIdOf(req), code)));
+      },
+    }),
+    route({
+      method: 'get', path: '/reddit/auth/credentials', ...guard,
+      handler: async (req, res) => {
+        res.set('Cache-Control', 'no-store').json(await forumLink.status(userIdOf(req)));
+      },
+    }),
+    route({
+      method: 'get', path: '/reddit/transactions', ...guard,
+      handler: async (req, res) => {
+        res.set('Cache-Control', 'no-store').json(await withProvider(req, redditFailed, () => forumLink.transferTrades(userIdOf(req))));
+      },
+    }),
+    route({
+      method: 'post', path: '/reddit/revoke', ...guard,
+      handler: async (req, res) => {
+        res.json(await forumLink.revoke(userIdOf(req)));
+      },
+    }),
+  ];
 }

@@ -1,9 +1,9 @@
-import { Router } from 'express';
 import { z } from 'zod';
 import { ACCOUNT_ERRORS, EMAIL_PATTERN, ERROR_CODES, SMS_CODE_LENGTH, normaliseEmail } from '@keeb/shared';
 import { AppError, parseInput } from '../../../platform/errors';
 import { withProvider } from '../../../platform/provider-http';
 import { rateLimit, type RateLimits } from '../../../platform/rate-limit';
+import { route, type RouteSpec } from '../../../platform/route-table';
 import { normalisePhone, type PhoneService, type PhoneVerificationType } from './service';
 
 const VERIFICATION_TYPES: readonly PhoneVerificationType[] = ['signup', 'itemSell'];
@@ -37,25 +37,30 @@ const VerifyInput = z.object({ phone: text, code: text, type: text, email: text 
 });
 
 /** POST /api/sms/send, POST /api/sms/verification. */
-export function phoneRoutes(deps: { phone: PhoneService; limits: RateLimits }): Router {
+export function phoneRoutes(deps: { phone: PhoneService; limits: RateLimits }): RouteSpec[] {
   const { phone, limits } = deps;
-  const router = Router();
   // Every text costs money and can be aimed at strangers' phones: few per address, on top of the per-number minute.
   const sendLimit = rateLimit(limits.create({ name: 'sms-send', points: 10, durationSeconds: 60 * 60 }));
   // Each code allows 5 guesses; this stops one address from cycling through many codes and numbers.
   const verifyLimit = rateLimit(limits.create({ name: 'sms-verify', points: 30, durationSeconds: 10 * 60 }));
 
-  router.post('/sms/send', sendLimit, async (req, res) => {
-    const input = parseInput(SendInput, req.body);
-    res.json(await withProvider(req, ACCOUNT_ERRORS.smsFailed, () => phone.send(input.phone, req.session.userId)));
-  });
-
-  router.post('/sms/verification', verifyLimit, async (req, res) => {
-    const input = parseInput(VerifyInput, req.body);
-    // Listing needs an account to carry the verified phone.
-    if (input.type === 'itemSell' && !req.session.userId) throw new AppError(401, ERROR_CODES.mustLogin);
-    res.json(await phone.verify(input, req.session.userId));
-  });
-
-  return router;
+  return [
+    route({
+      method: 'post', path: '/sms/send', access: 'public', input: { body: SendInput }, before: [sendLimit],
+      handler: async (req, res) => {
+        const input = parseInput(SendInput, req.body);
+        res.json(await withProvider(req, ACCOUNT_ERRORS.smsFailed, () => phone.send(input.phone, req.session.userId)));
+      },
+    }),
+    // Public: a sign-up verifies before the account exists; listing (type itemSell) needs a signed-in account.
+    route({
+      method: 'post', path: '/sms/verification', access: 'public', input: { body: VerifyInput }, before: [verifyLimit],
+      handler: async (req, res) => {
+        const input = parseInput(VerifyInput, req.body);
+        // Listing needs an account to carry the verified phone.
+        if (input.type === 'itemSell' && !req.session.userId) throw new AppError(401, ERROR_CODES.mustLogin);
+        res.json(await phone.verify(input, req.session.userId));
+      },
+    }),
+  ];
 }

@@ -230,6 +230,7 @@ describe('settings: saving', () => {
     ['email_exists', 'Email', 'Email already in use'],
     ['email_format', 'Email', 'Email not formatted correctly'],
     ['teapot', 'Username', 'Very funny...'],
+    ['too_long', 'Bio', 'Bio cannot be more than 500 characters'],
   ])('answer %j marks %s with %j', async (code, label, text) => {
     const { user } = await renderSettings(makeSettings(), { 'POST /me/account': { status: 400, body: { message: code } } });
     await user.click(saveButton());

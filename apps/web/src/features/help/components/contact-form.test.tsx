@@ -71,6 +71,16 @@ describe('contact form', () => {
     expect(within(contact).getByLabelText('Message')).toHaveValue('');
   });
 
+  it('holds at most 5,000 characters of message and shows the API limit when it answers too_long', async () => {
+    const { user, contact } = await renderAbout({ 'POST /contact': { status: 400, body: { message: 'too_long', field: 'message' } } });
+    expect(within(contact).getByLabelText('Message')).toHaveAttribute('maxLength', '5000');
+    await user.type(within(contact).getByLabelText('Your email'), 'kq@example.com');
+    await user.selectOptions(within(contact).getByLabelText('Reason'), 'Other');
+    await user.type(within(contact).getByLabelText('Message'), 'Hello');
+    await user.click(within(contact).getByRole('button', { name: 'Send Message' }));
+    await waitFor(() => expect(within(contact).getByLabelText('Message')).toHaveAccessibleDescription(expect.stringContaining('Messages cannot be more than 5,000 characters')));
+  });
+
   it('says when sending failed', async () => {
     const { user, contact } = await renderAbout({ 'POST /contact': { status: 500, body: { message: 'boom' } } });
     await user.type(within(contact).getByLabelText('Your email'), 'kq@example.com');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_ERRORS, ContactInputSchema, TOO_MANY_REQUESTS } from '@keeb/shared';
+import { ACCOUNT_ERRORS, CONTACT_MESSAGE_MAX, ContactInputSchema, TOO_MANY_REQUESTS } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
@@ -17,6 +17,8 @@ export const CONTACT_TEXTS = {
   reasonRequired: 'Please enter a reason',
   messageRequired: 'Please enter a message',
   sent: "Thanks for reaching out! We'll reply by email.",
+  // Ours (docs/decisions.md); the reason is picked from a list, so only the message can be too long.
+  messageTooLong: `Messages cannot be more than ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters`,
   tooMany: 'Too many requests. Slow it down',
   failed: 'Something went wrong',
 } as const;
@@ -35,6 +37,7 @@ const RULE_TEXTS: Record<string, { field: string; message: string }> = {
   [ACCOUNT_ERRORS.emailFormat]: { field: 'email', message: CONTACT_TEXTS.emailInvalid },
   [ACCOUNT_ERRORS.reasonRequired]: { field: 'reason', message: CONTACT_TEXTS.reasonRequired },
   [ACCOUNT_ERRORS.messageRequired]: { field: 'message', message: CONTACT_TEXTS.messageRequired },
+  [ACCOUNT_ERRORS.tooLong]: { field: 'message', message: CONTACT_TEXTS.messageTooLong },
 };
 
 const EMPTY = { email: '', reason: '', message: '' };
@@ -99,7 +102,7 @@ export function ContactForm() {
         label="Message"
         name="message"
         rows={5}
-        maxLength={5000}
+        maxLength={CONTACT_MESSAGE_MAX}
         value={values.message}
         onChange={set('message')}
         error={form.fieldError('message')}

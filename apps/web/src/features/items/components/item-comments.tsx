@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { Comment, ItemDetailResponse } from '@keeb/shared';
+import { COMMENT_MAX, type Comment, type ItemDetailResponse } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { TextAreaField } from '../../../components/form-fields';
@@ -115,7 +115,7 @@ function CommentBox({ itemId }: { itemId: string }) {
         label="Add a comment"
         name="comment"
         rows={3}
-        maxLength={2000}
+        maxLength={COMMENT_MAX}
         value={body}
         onChange={(event) => {
           setBody(event.target.value);

@@ -313,11 +313,17 @@ describe('item detail: comments', () => {
   it.each([
     ['too_many_requests', 429, 'You are commenting too much. You can comment again in 24 hours'],
     ['comment_closed', 409, 'Commenting no longer allowed on this item.'],
+    ['too_long', 400, 'Comments cannot be more than 1,000 characters'],
   ])('%s shows %j', async (code, status, text) => {
     const { user } = await renderDetail(makeItem(), {}, { 'POST /item/i1/comment': { status, body: { message: code } } });
     await user.type(screen.getByLabelText('Add a comment'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Post Comment' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('holds at most 1,000 characters, the API limit', async () => {
+    await renderDetail(makeItem());
+    expect(screen.getByLabelText('Add a comment')).toHaveAttribute('maxLength', '1000');
   });
 
   it("shows a removed author's comment as 'User Not Found'", async () => {

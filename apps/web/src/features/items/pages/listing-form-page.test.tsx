@@ -90,6 +90,8 @@ describe('sell page: the form', () => {
     }
     expect(field('Description')).toHaveAttribute('rows', '4');
     expect(field('Price (USD)')).toHaveAttribute('maxLength', '8');
+    expect(field('Name')).toHaveAttribute('maxLength', '100');
+    expect(field('Description')).toHaveAttribute('maxLength', '10000');
     expect(checkbox('Buy It Now')).not.toBeChecked();
     expect(checkbox('Accept Offers')).not.toBeChecked();
     expect(await screen.findByRole('checkbox', { name: 'European Union' })).toBeInTheDocument();
@@ -256,6 +258,26 @@ describe('sell page: server answers', () => {
     await fillValid(user);
     await user.click(submitButton());
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('refuses a price above $1,000,000 on its field before sending', async () => {
+    const { user, api } = await renderForm();
+    await fillValid(user);
+    await user.clear(field('Price (USD)'));
+    await user.type(field('Price (USD)'), '1000001');
+    await user.click(submitButton());
+    expectRule(field('Price (USD)'), 'Price cannot be more than $1,000,000');
+    expect(api.callsTo('POST /item')).toHaveLength(0);
+  });
+
+  it.each([
+    ['name', 'Name', 'Name cannot be more than 100 characters'],
+    ['description', 'Description', 'Description cannot be more than 10,000 characters'],
+  ])('too_long on %s marks the field with the limit', async (apiField, label, text) => {
+    const { user } = await renderForm('/sell', { 'POST /item': { status: 400, body: { message: 'too_long', field: apiField } } });
+    await fillValid(user);
+    await user.click(submitButton());
+    await waitFor(() => expectRule(field(label), text));
   });
 
   it("'email format' marks the payment email", async () => {

@@ -4,7 +4,10 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   CATEGORIES,
   CreateItemInputSchema,
+  ITEM_DESCRIPTION_MAX,
   ITEM_ERRORS,
+  ITEM_NAME_MAX,
+  PRICE_MAX,
   PRICE_MAX_LENGTH,
   REGIONS,
   UpdateItemInputSchema,
@@ -154,7 +157,7 @@ function shippingOf(item: ItemDetail | undefined): ShippingDraft {
 const shippingPriceText = (text: string | undefined) => (text?.trim() ? text : '0');
 
 /** Only to mark which shipping prices are at fault; whether one is, the shared rule decides. */
-const isShippingPriceText = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim()) && text.trim().length <= PRICE_MAX_LENGTH;
+const isShippingPriceText = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim()) && text.trim().length <= PRICE_MAX_LENGTH && Number(text) <= PRICE_MAX;
 
 interface ListingError {
   /** The input field the rule belongs to; none for a message in the form's banner. */
@@ -371,7 +374,7 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
             id={FIELD_IDS.name}
             label="Name"
             name="name"
-            maxLength={200}
+            maxLength={ITEM_NAME_MAX}
             placeholder="What are you selling?"
             value={draft.name}
             onChange={(event) => update('name', event.target.value)}
@@ -383,6 +386,7 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
             label="Description"
             name="description"
             rows={4}
+            maxLength={ITEM_DESCRIPTION_MAX}
             placeholder="Condition, what's included, anything a buyer should know"
             className={styles.description}
             value={draft.description}

@@ -1,0 +1,243 @@
+import fc from 'fast-check';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/app';
+import { userTablesChecksum } from '../test/checksum';
+import { allowedCaller, buildRouteWorld, leaksIn, startFakeProviders, urlOf, type RouteWorld } from '../test/route-world';
+import { routeTableOf, type RouteInfo } from './route-table';
+
+/**
+ * Every declared route that reads a body, a query, path parameters or an upload gets generated bad input, sent
+ * by the caller its access rule allows (so validation, not the access check, answers). Every answer must be a
+ * 2xx or a 4xx with a code; never a 5xx; a refusal changes no row; no answer leaks SQL or a stack. Seeded and
+ * bounded: the same cases on every run. FUZZ_SEED and FUZZ_CASES override for a longer local hunt.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES ?? 24);
+
+const providers = await startFakeProviders();
+const t = useTestApp(providers.env);
+
+// ---- generated values ---------------------------------------------------------------------------------------
+
+const HUGE = 'x'.repeat(60_000);
+const nul = fc.constantFrom('\u0000', 'a\u0000b', 'GMK\u0000Olivia', '\u0000'.repeat(8));
+const outOfRangeNumber = fc.constantFrom(1e308, -1e308, -1, -0.5, 2 ** 31, 2 ** 31 - 1, 2 ** 53 + 1, 21_474_837, 99_999_999, 0.001, 1e-7);
+const numericText = fc.constantFrom('1e308', '-1', '21474837', '99999999', 'Infinity', 'NaN', '0x10', '1_000', ' 5 ', '１２３', '9'.repeat(400));
+const badDate = fc.constantFrom(
+  '0000-01-01T00:00:00Z',
+  '275760-09-13T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00Z',
+  '9999-12-31T23:59:60Z',
+  '2024-02-30T00:00:00Z',
+  '1970-01-01T00:00:00+99:99',
+  '2026-13-01T00:00:00Z',
+  'yesterday',
+);
+const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('', ' ', '../../etc/passwd', '<script>x</script>', "' or 1=1 --", '%', '%00', 'constructor', '__proto__'));
+const leaf = fc.oneof(
+  { weight: 3, arbitrary: text },
+  { weight: 2, arbitrary: nul },
+  { weight: 2, arbitrary: outOfRangeNumber },
+  { weight: 2, arbitrary: numericText },
+  { weight: 2, arbitrary: badDate },
+  { weight: 1, arbitrary: fc.constantFrom(true, false, null, HUGE, 0, '') },
+);
+const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    leaf,
+    fc.array(tie('value'), { maxLength: 4 }),
+    fc.dictionary(fc.constantFrom('a', 'name', 'price', 'ts', '__proto__', 'constructor', 'x\u0000'), tie('value'), { maxKeys: 3 }),
+  ),
+}));
+const hugeArray = fc.constantFrom(Array.from({ length: 20_000 }, () => 1), Array.from({ length: 2_000 }, () => 'x'.repeat(20)));
+const deepNesting = fc.constantFrom(JSON.parse('['.repeat(3_000) + ']'.repeat(3_000)) as unknown);
+const fieldValue = fc.oneof({ weight: 6, arbitrary: value }, { weight: 1, arbitrary: hugeArray }, { weight: 1, arbitrary: deepNesting });
+
+// ---- cases --------------------------------------------------------------------------------------------------
+
+type Case =
+  | { kind: 'body'; field: string; value: unknown; proto: boolean }
+  | { kind: 'rawBody'; contentType: string; body: string }
+  | { kind: 'query'; pairs: Array<[string, string]> }
+  | { kind: 'param'; name: string; raw: string }
+  | { kind: 'multipart'; contentType: string; body: string };
+
+/** The field names of an object schema, through zod 4's pipes, effects and defaults. */
+function keysOf(schema: unknown): string[] {
+  let node = schema as { shape?: object; in?: unknown; def?: { in?: unknown; innerType?: unknown } } | undefined;
+  for (let depth = 0; node && depth < 6; depth++) {
+    if (node.shape) return Object.keys(node.shape);
+    node = (node.in ?? node.def?.in ?? node.def?.innerType) as typeof node;
+  }
+  return [];
+}
+
+/**
+ * Query values stay under 6,000 characters: Node's HTTP parser refuses a request line over 16 KB itself (431,
+ * no body) before the app sees it, which says nothing about the app.
+ */
+const asQueryText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v) ?? '').slice(0, 6_000);
+
+function bodyCases(route: RouteInfo): fc.Arbitrary<Case> {
+  const fields = [...keysOf(route.input.body), 'extra'];
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.record({ kind: fc.constant('body' as const), field: fc.constantFrom(...fields), value: fieldValue, proto: fc.boolean() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('rawBody' as const),
+        contentType: fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'application/json; charset=latin1'),
+        body: fc.constantFrom('[]', '"text"', '42', 'null', '{"a":', '{"__proto__":{"isAdmin":true}}', 'a[b]=1&a[c]=2&__proto__[x]=1', '{"name":"\\u0000"}', '\u0000', `{"a":"${HUGE}${HUGE}"}`),
+      }),
+    },
+  );
+}
+
+function queryCases(route: RouteInfo): fc.Arbitrary<Case> {
+  const keys = [...keysOf(route.input.query), 'extra', '__proto__'];
+  const pair = fc.tuple(fc.constantFrom(...keys), fc.oneof(leaf.map(asQueryText), fc.constantFrom('%zz', '%E0%A4%A', '%00', '%ff%fe')));
+  return fc.record({ kind: fc.constant('query' as const), pairs: fc.array(pair, { minLength: 1, maxLength: 4 }) });
+}
+
+function paramCases(route: RouteInfo): fc.Arbitrary<Case> {
+  const raw = fc.oneof(
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map(encodeURIComponent),
+    fc.constantFrom('%00', 'a%00b', '%zz', '%E0%A4%A', '..', '%2e%2e', '__proto__', 'constructor', 'x'.repeat(4_000), '00000000-0000-0000-0000-000000000000', '-1', '1e308', '%F0%9F%92%A9'),
+  );
+  return fc.record({ kind: fc.constant('param' as const), name: fc.constantFrom(...route.params), raw });
+}
+
+const part = (name: string, filename: string, content: string) =>
+  `Content-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n${content}`;
+const MULTIPART_BODIES: Array<[string, string]> = [
+  ['multipart/form-data', `--x\r\n${part('file', 'a.jpg', 'abc')}\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=nope', `--x\r\n${part('file', 'a.jpg', 'abc')}\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=x', `--x\r\n${part('file', 'a.jpg', 'abc')}`],
+  ['multipart/form-data; boundary=x', `--x\r\n${part('file', 'a\u0000.jpg', 'abc')}\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=x', `--x\r\n${part('other', 'a.jpg', 'abc')}\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=x', `--x\r\n${part('file', 'a.jpg', 'abc')}\r\n--x\r\n${part('file', 'b.jpg', 'def')}\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=x', `--x\r\n${part('file', 'x'.repeat(5_000), '\u00ff\u00d8\u00ff')}\r\n--x--\r\n`],
+  ['multipart/form-data; boundary=x', '--x--\r\n'],
+  ['multipart/form-data; boundary=x', ''],
+  ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nnot a file\r\n--x--\r\n`],
+];
+
+function multipartCases(): fc.Arbitrary<Case> {
+  return fc.oneof(
+    fc.constantFrom(...MULTIPART_BODIES).map(([contentType, body]): Case => ({ kind: 'multipart', contentType, body })),
+    fc.string({ unit: 'binary', maxLength: 200 }).map((bytes): Case => ({ kind: 'multipart', contentType: 'multipart/form-data; boundary=x', body: `--x\r\n${part('file', 'a.png', bytes)}\r\n--x--\r\n` })),
+  );
+}
+
+function casesFor(route: RouteInfo): fc.Arbitrary<Case> | undefined {
+  const kinds: Array<fc.Arbitrary<Case>> = [];
+  if (route.input.body) kinds.push(bodyCases(route));
+  if (route.input.query) kinds.push(queryCases(route));
+  if (route.params.length > 0) kinds.push(paramCases(route));
+  if (route.input.multipart) kinds.push(multipartCases());
+  return kinds.length === 0 ? undefined : fc.oneof(...kinds);
+}
+
+// ---- valid starting points, so one bad field reaches the later rules --------------------------------------
+
+function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unknown> {
+  const listing = {
+    categoryId: 'keycaps',
+    name: 'GMK Olivia',
+    description: 'Mounted once.',
+    price: '240',
+    payment: 'pay@example.com',
+    offersAccepted: true,
+    isFixedPrice: false,
+    photos: [`/uploads/items/${world.owner.id}/photo1.jpg`],
+    shippingPrices: [{ code: 'US', price: '5' }],
+  };
+  const samples: Record<string, Record<string, unknown>> = {
+    'post /item': listing,
+    'put /item/:id': listing,
+    'post /item/:id': listing,
+    'post /item/:itemId/comment': { body: 'Is it still available?' },
+    'post /signup': { username: 'fresh_user', password: 'password123', email: 'fresh@example.com', shippingRegion: 'US' },
+    'post /login': { username: world.owner.username, password: 'wrong password' },
+    'post /contact': { email: 'me@example.com', reason: 'Bug', message: 'Hello' },
+    'post /me/account': { username: world.owner.username, shippingRegion: 'US', bio: 'Hi' },
+    'post /searchItems': { searchText: 'gmk' },
+    'post /password/forgot': { email: 'me@example.com' },
+  };
+  return { ...(samples[`${route.method} ${route.path}`] ?? {}) };
+}
+
+// ---- sending -------------------------------------------------------------------------------------------------
+
+let addressCounter = 0;
+
+async function sendCase(route: RouteInfo, world: RouteWorld, c: Case) {
+  const caller = allowedCaller(route, world);
+  let url = urlOf(route, world, c.kind === 'param' ? { [c.name]: c.raw } : {});
+  if (c.kind === 'query') url += `?${c.pairs.map(([k, v]) => `${encodeURIComponent(k)}=${/^%/.test(v) ? v : encodeURIComponent(v)}`).join('&')}`;
+  const http = supertest(t.app);
+  const request = http[route.method](url)
+    .set('Cookie', caller.client.cookie)
+    .set('X-XSRF-TOKEN', caller.client.xsrf)
+    // A different address per case (the app trusts the loopback proxy), so per-address rate limits let the
+    // validation answer rather than 429 after the first few cases.
+    .set('X-Forwarded-For', `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter++ & 255}`);
+  if (route.method === 'get' || route.method === 'delete') return request;
+  if (c.kind === 'body') {
+    const body = baselineBody(route, world);
+    body[c.field] = c.value;
+    let json = JSON.stringify(body);
+    if (c.proto) json = `{"__proto__":${JSON.stringify(c.value) ?? 'null'},${json.slice(1)}`.replace(',}', '}');
+    return request.set('Content-Type', 'application/json').send(json);
+  }
+  if (c.kind === 'rawBody' || c.kind === 'multipart') return request.set('Content-Type', c.contentType).send(Buffer.from(c.body, 'utf8'));
+  return request.set('Content-Type', 'application/json').send(JSON.stringify(baselineBody(route, world)));
+}
+
+const describeCase = (c: Case) => JSON.stringify(c, (_k, v: unknown) => (typeof v === 'string' && v.length > 80 ? `${v.slice(0, 40)}…(${v.length})` : v)).slice(0, 300);
+
+describe('fuzz: bad input on every route', () => {
+  it('never answers 5xx, always a code, and a refusal changes nothing', { timeout: 600_000 }, async () => {
+    const started = Date.now();
+    const routes = routeTableOf(t.app).routes;
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let fuzzed = 0;
+    let cases = 0;
+    let serverErrors = 0;
+    for (const [index, route] of routes.entries()) {
+      const arbitrary = casesFor(route);
+      if (!arbitrary) continue;
+      fuzzed++;
+      await t.db.reset();
+      const world = await buildRouteWorld(t);
+      const name = `${route.method.toUpperCase()} ${route.path}`;
+      let checksum = await userTablesChecksum(t.db.db);
+      for (const c of fc.sample(arbitrary, { seed: SEED + index, numRuns: CASES_PER_ROUTE })) {
+        cases++;
+        const res = await sendCase(route, world, c);
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const after = await userTablesChecksum(t.db.db);
+        const body = res.body as { message?: unknown };
+        const problems: string[] = [];
+        if (res.status >= 500) {
+          serverErrors++;
+          problems.push(`answered ${res.status}`);
+        } else if (res.status >= 400) {
+          if (typeof body?.message !== 'string') problems.push(`answered ${res.status} without a code`);
+          if (after !== checksum) problems.push(`answered ${res.status} but changed rows`);
+        }
+        problems.push(...leaksIn(res.text ?? '', world, allowedCaller(route, world)));
+        if (problems.length > 0) failures.push(`${name} ${describeCase(c)}: ${problems.join(', ')} ${String(res.text).slice(0, 160)}`);
+        checksum = after;
+      }
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
+    console.info(`fuzz: ${routes.length} routes in the table, ${fuzzed} fuzzed, ${cases} cases, ${serverErrors} 5xx, ${seconds}s (seed ${SEED}; ${byStatus})`);
+    expect(failures).toEqual([]);
+  });
+});

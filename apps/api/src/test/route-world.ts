@@ -1,0 +1,134 @@
+import { afterAll } from 'vitest';
+import { follows, itemComments, itemSaves } from '../db/schema/index';
+import { hashPassword } from '../modules/accounts/passwords';
+import type { RouteInfo } from '../platform/route-table';
+import type { TestClient, TestContext } from './app';
+import { createItem, createUser } from './factories';
+import { startFakeFacebook } from './fakes/facebook';
+import { startFakeGoogle } from './fakes/google';
+import { KNOWN_ALBUM, startFakeImgur } from './fakes/imgur';
+import { startFakeReddit } from './fakes/reddit';
+
+/**
+ * The outside services, faked, so every provider-backed route runs its real code (unconfigured, they answer 404
+ * to everyone and would hide their access rule). Call at the top of a test file; pass `env` to useTestApp.
+ */
+export async function startFakeProviders() {
+  const servers = await Promise.all([startFakeReddit(), startFakeGoogle(), startFakeFacebook(), startFakeImgur()]);
+  afterAll(() => Promise.all(servers.map((s) => s.close())));
+  return { env: Object.assign({ PUBLIC_URL: 'http://keeb.test' }, ...servers.map((s) => s.env)) as Record<string, string> };
+}
+
+export interface Person {
+  id: string;
+  username: string;
+  /** What no answer to anyone else may carry. */
+  secrets: { email: string; phone: string; passwordHash: string; sessionId: string };
+  client: TestClient;
+}
+
+export interface RouteWorld {
+  owner: Person;
+  other: Person;
+  admin: Person;
+  /** A listing of the owner's. */
+  itemId: string;
+  everyone: Person[];
+}
+
+const PASSWORD_HASH = hashPassword('correct horse battery');
+
+/** The session id inside a client's signed `sid` cookie. */
+const sessionIdOf = (client: TestClient) => /(?:^|; )sid=s%3A([^.]+)\./.exec(client.cookie)?.[1] ?? '';
+
+async function person(t: TestContext, name: string, isAdmin: boolean): Promise<Person> {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const email = `${name}.${suffix}@secret-mail.test`;
+  const phone = `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+  const passwordHash = await PASSWORD_HASH;
+  const user = await createUser(t.db.db, {
+    username: `${name}_${suffix}`,
+    email,
+    phone,
+    passwordHash,
+    isAdmin,
+    emailConfirmedAt: new Date(),
+    phoneVerifiedAt: new Date(),
+  });
+  const client = await t.clientAs(user.id);
+  return { id: user.id, username: user.username, secrets: { email, phone, passwordHash, sessionId: sessionIdOf(client) }, client };
+}
+
+/**
+ * Three signed-in people (an owner of one listing, another ordinary user, an admin), made after each reset, and
+ * ties between them that put each in the others' answers: the other user comments on, saves and follows the
+ * owner's listing and the owner follows back; a second listing awaits approval. The listings' payment email is
+ * the owner's own (private) address.
+ */
+export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
+  const [owner, other, admin] = [await person(t, 'owner', false), await person(t, 'other', false), await person(t, 'admin', true)];
+  const item = await createItem(t.db.db, owner.id, { paymentEmail: owner.secrets.email });
+  // One in the approval queue too, so the admin's answers have the owner in them.
+  await createItem(t.db.db, owner.id, { paymentEmail: owner.secrets.email, approvalStatus: 'pending' });
+  await t.db.db.insert(itemComments).values({ itemId: item.id, userId: other.id, body: 'Would you ship to Canada?' });
+  await t.db.db.insert(itemSaves).values({ itemId: item.id, userId: other.id });
+  await t.db.db.insert(follows).values([
+    { followerId: other.id, followedId: owner.id },
+    { followerId: owner.id, followedId: other.id },
+  ]);
+  return { owner, other, admin, itemId: item.id, everyone: [owner, other, admin] };
+}
+
+/** The URL of a route with its path parameters naming the world's things (the owner's listing, the owner). */
+export function urlOf(route: RouteInfo, world: RouteWorld, override: Record<string, string> = {}): string {
+  const onUser = route.path.startsWith('/user/');
+  const value = (name: string): string => {
+    if (name in override) return override[name] ?? '';
+    if (name === 'id' || name === 'itemId') return onUser ? world.owner.id : world.itemId;
+    if (name === 'username') return world.owner.username;
+    if (name === 'token') return 'no-such-token-0123456789';
+    if (name === 'hash') return KNOWN_ALBUM;
+    throw new Error(`route-world: no sample value for path parameter :${name} of ${route.path}; add one here`);
+  };
+  return `/api${route.path.replace(/:(\w+)/g, (_m, name: string) => value(name))}`;
+}
+
+/** The caller a route's access rule allows: the owner for their own things, the admin for admin routes. */
+export const allowedCaller = (route: RouteInfo, world: RouteWorld): Person => (route.access === 'admin' ? world.admin : world.owner);
+
+/** Sends one call with the client's cookies and XSRF header, whatever the method. */
+export function send(client: TestClient, route: RouteInfo, url: string, body: object = {}) {
+  switch (route.method) {
+    case 'get':
+      return client.get(url);
+    case 'delete':
+      return client.delete(url);
+    case 'put':
+      return client.put(url, body);
+    case 'post':
+      return client.post(url, body);
+  }
+}
+
+const LEAK_PATTERNS: Array<[string, RegExp]> = [
+  ['SQL', /\b(select\s[\s\S]*\sfrom|insert\s+into|update\s+\w+\s+set|delete\s+from|violates|syntax error|duplicate key|relation "|column ")/i],
+  ['a stack trace', /\bat\s+\S+\s+\(|\.(ts|js|mjs):\d+|node_modules|Error:\s/],
+];
+
+/**
+ * What an answer to `viewer` must not carry: anyone else's email, phone or session id, anyone's password hash
+ * or session id, SQL, or a stack. `viewer` undefined: a logged-out caller. Answers the problems found.
+ */
+export function leaksIn(text: string, world: RouteWorld, viewer: Person | undefined): string[] {
+  const found: string[] = [];
+  for (const p of world.everyone) {
+    const { email, phone, passwordHash, sessionId } = p.secrets;
+    if (text.includes(passwordHash)) found.push(`${p.username}'s password hash`);
+    if (sessionId && text.includes(sessionId)) found.push(`${p.username}'s session id`);
+    if (p === viewer) continue;
+    if (text.toLowerCase().includes(email.toLowerCase())) found.push(`${p.username}'s email`);
+    if (text.includes(phone) || text.includes(phone.slice(2))) found.push(`${p.username}'s phone`);
+  }
+  for (const [what, pattern] of LEAK_PATTERNS) if (pattern.test(text)) found.push(what);
+  return found;
+}
