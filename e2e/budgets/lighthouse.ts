@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+/** The flags this network needs (no calls home), as for the journeys' browser. */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  /** The metrics behind the performance score, in ms (CLS unitless), for the printed table. */
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
+  /** Accessibility audits that failed, so a broken budget says what to fix. */
+  failedAccessibilityAudits: string[];
+}
+
+/**
+ * One Lighthouse run with its default configuration: mobile form factor and simulated throttling (slow 4G, 4x CPU
+ * slowdown). Each run gets its own Chromium with a fresh profile, so no cache or service worker survives between
+ * runs. `cookie` signs the run in (sent with every request of the page).
+ */
+export async function runLighthouse(url: string, options: { chromePath: string; cookie?: string }): Promise<LighthouseScores> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'keeb-lighthouse-'));
+  const chrome = await launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const failedAccessibilityAudits = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id);
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      metrics: {
+        fcp: metric('first-contentful-paint'),
+        lcp: metric('largest-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        si: metric('speed-index'),
+      },
+      failedAccessibilityAudits,
+    };
+  } finally {
+    chrome.kill();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Runs Lighthouse `runs` times one after another and answers the median of each score and metric. */
+export async function medianLighthouse(
+  url: string,
+  options: { chromePath: string; cookie?: string; runs: number },
+): Promise<LighthouseScores & { runs: LighthouseScores[] }> {
+  const runs: LighthouseScores[] = [];
+  for (let i = 0; i < options.runs; i++) runs.push(await runLighthouse(url, options));
+  const of = (pick: (run: LighthouseScores) => number) => median(runs.map(pick));
+  return {
+    performance: of((r) => r.performance),
+    accessibility: of((r) => r.accessibility),
+    metrics: {
+      fcp: of((r) => r.metrics.fcp),
+      lcp: of((r) => r.metrics.lcp),
+      tbt: of((r) => r.metrics.tbt),
+      cls: of((r) => r.metrics.cls),
+      si: of((r) => r.metrics.si),
+    },
+    failedAccessibilityAudits: [...new Set(runs.flatMap((r) => r.failedAccessibilityAudits))],
+    runs,
+  };
+}
