@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './precompress-plugin.ts';
 
 // In development the API runs on its own port (API_PORT, default 3001) and Vite proxies to it, so the browser
 // sees one origin exactly as in production, where the API serves the built SPA itself.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: Number(process.env.WEB_PORT ?? 5173),
     proxy: {

@@ -20,6 +20,7 @@ import { createPhotosService } from './modules/photos/service';
 import { referenceRoutes } from './modules/reference/routes';
 import { createReferenceService } from './modules/reference/service';
 import { createCaptcha, type Captcha } from './platform/captcha';
+import { compressJson } from './platform/compression';
 import { errorMiddleware, notFoundApi } from './platform/errors';
 import { createImgurClient, type ImgurClient } from './platform/imgur';
 import { createMailer, type Mailer } from './platform/mail';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Express {
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   const api = express.Router();
   const jsonBody = express.json({ limit: config.bodyLimit });
+  api.use(compressJson());
   api.use(cookieParser());
   api.use(xsrfProtection);
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
