@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isSeriousOrCritical, runAxe } from './budgets/axe';
 import { initialScripts } from './budgets/initial-js';
+import { cpuSlowdownFor, measureBenchmarkIndex } from './budgets/cpu-calibration';
 import { medianLighthouse } from './budgets/lighthouse';
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { signedIn } from './session';
@@ -99,13 +100,15 @@ describe(`Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} runs`, () => {
       const result = await medianLighthouse(`${baseUrl}${target.path}`, {
         chromePath,
         runs: LIGHTHOUSE_RUNS,
+        calibrate: async () => cpuSlowdownFor(await measureBenchmarkIndex(browser)),
         ...(target.cookie ? { cookie: target.cookie } : {}),
       });
       const m = result.metrics;
       console.log(
         `Lighthouse ${name}: performance ${result.performance} (runs ${result.runs.map((r) => r.performance).join(', ')}), ` +
           `accessibility ${result.accessibility}; FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, TBT ${Math.round(m.tbt)} ms, ` +
-          `CLS ${m.cls.toFixed(3)}, SI ${Math.round(m.si)} ms` +
+          `CLS ${m.cls.toFixed(3)}, SI ${Math.round(m.si)} ms; CPU slowdown ${result.runs.map((r) => r.cpuSlowdown).join('/')}x ` +
+          `(benchmark index ${result.runs.map((r) => Math.round(r.benchmarkIndex)).join('/')})` +
           (result.failedAccessibilityAudits.length ? `; failed a11y audits: ${result.failedAccessibilityAudits.join(', ')}` : ''),
       );
       expect(result.performance).toBeGreaterThanOrEqual(PERFORMANCE_BUDGET);

@@ -23,14 +23,36 @@ export interface LighthouseScores {
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
   /** Accessibility audits that failed, so a broken budget says what to fix. */
   failedAccessibilityAudits: string[];
+  /** The CPU slowdown applied and the host's benchmark index Lighthouse measured during the run. */
+  cpuSlowdown: number;
+  benchmarkIndex: number;
+}
+
+interface RunOptions {
+  chromePath: string;
+  /** Signs the run in: sent with every request of the page. */
+  cookie?: string;
+  /** The CPU slowdown (cpu-calibration.ts); Lighthouse's default 4x when not given. */
+  cpuSlowdown?: number;
 }
 
 /**
- * One Lighthouse run with its default configuration: mobile form factor and simulated throttling (slow 4G, 4x CPU
+ * One Lighthouse run with its default configuration: mobile form factor and simulated throttling (slow 4G, CPU
  * slowdown). Each run gets its own Chromium with a fresh profile, so no cache or service worker survives between
- * runs. `cookie` signs the run in (sent with every request of the page).
+ * runs. A run that Lighthouse itself reports as broken (e.g. NO_NAVSTART, a lost trace) is repeated once.
  */
-export async function runLighthouse(url: string, options: { chromePath: string; cookie?: string }): Promise<LighthouseScores> {
+export async function runLighthouse(url: string, options: RunOptions): Promise<LighthouseScores> {
+  try {
+    return await runOnce(url, options);
+  } catch (error) {
+    if (!(error instanceof LighthouseRuntimeError)) throw error;
+    return runOnce(url, options);
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function runOnce(url: string, options: RunOptions): Promise<LighthouseScores> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'keeb-lighthouse-'));
   const chrome = await launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent' });
   try {
@@ -40,13 +62,14 @@ export async function runLighthouse(url: string, options: { chromePath: string; 
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}),
-    });
+      ...(options.cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } } : {}),
+    } as Parameters<typeof lighthouse>[1]);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     // For looking into a failing budget: LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps every run's full report.
     const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
     if (reportDir) await writeFile(path.join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const failedAccessibilityAudits = (lhr.categories.accessibility?.auditRefs ?? [])
@@ -63,6 +86,8 @@ export async function runLighthouse(url: string, options: { chromePath: string; 
         si: metric('speed-index'),
       },
       failedAccessibilityAudits,
+      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();
@@ -76,13 +101,19 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** Runs Lighthouse `runs` times one after another and answers the median of each score and metric. */
+/**
+ * Runs Lighthouse `runs` times one after another and answers the median of each score and metric. `calibrate`
+ * answers the CPU slowdown for the next run (measured just before it, as the host's load changes).
+ */
 export async function medianLighthouse(
   url: string,
-  options: { chromePath: string; cookie?: string; runs: number },
+  options: { chromePath: string; cookie?: string; runs: number; calibrate?: () => Promise<number> },
 ): Promise<LighthouseScores & { runs: LighthouseScores[] }> {
   const runs: LighthouseScores[] = [];
-  for (let i = 0; i < options.runs; i++) runs.push(await runLighthouse(url, options));
+  for (let i = 0; i < options.runs; i++) {
+    const cpuSlowdown = options.calibrate ? await options.calibrate() : undefined;
+    runs.push(await runLighthouse(url, { chromePath: options.chromePath, ...(options.cookie ? { cookie: options.cookie } : {}), ...(cpuSlowdown ? { cpuSlowdown } : {}) }));
+  }
   const of = (pick: (run: LighthouseScores) => number) => median(runs.map(pick));
   return {
     performance: of((r) => r.performance),
@@ -95,6 +126,8 @@ export async function medianLighthouse(
       si: of((r) => r.metrics.si),
     },
     failedAccessibilityAudits: [...new Set(runs.flatMap((r) => r.failedAccessibilityAudits))],
+    cpuSlowdown: of((r) => r.cpuSlowdown),
+    benchmarkIndex: of((r) => r.benchmarkIndex),
     runs,
   };
 }
