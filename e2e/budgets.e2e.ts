@@ -2,7 +2,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isSeriousOrCritical, runAxe } from './budgets/axe';
 import { initialScripts } from './budgets/initial-js';
-import { cpuSlowdownFor, measureBenchmarkIndex } from './budgets/cpu-calibration';
 import { medianLighthouse } from './budgets/lighthouse';
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { signedIn } from './session';
@@ -100,7 +99,7 @@ describe(`Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} runs`, () => {
       const result = await medianLighthouse(`${baseUrl}${target.path}`, {
         chromePath,
         runs: LIGHTHOUSE_RUNS,
-        calibrate: async () => cpuSlowdownFor(await measureBenchmarkIndex(browser)),
+        calibrateCpu: true,
         ...(target.cookie ? { cookie: target.cookie } : {}),
       });
       const m = result.metrics;

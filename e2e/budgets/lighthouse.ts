@@ -2,7 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import type { Flags } from 'lighthouse';
+import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
+import { Runner } from 'lighthouse/core/runner.js';
+import { cpuSlowdownFor } from './cpu-calibration';
 
 /** The flags this network needs (no calls home), as for the journeys' browser. */
 const CHROME_FLAGS = [
@@ -32,8 +35,8 @@ interface RunOptions {
   chromePath: string;
   /** Signs the run in: sent with every request of the page. */
   cookie?: string;
-  /** The CPU slowdown (cpu-calibration.ts); Lighthouse's default 4x when not given. */
-  cpuSlowdown?: number;
+  /** Calibrate the CPU slowdown to the run's own benchmark index (cpu-calibration.ts); else Lighthouse's 4x. */
+  calibrateCpu?: boolean;
 }
 
 /**
@@ -56,14 +59,23 @@ async function runOnce(url: string, options: RunOptions): Promise<LighthouseScor
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'keeb-lighthouse-'));
   const chrome = await launch({ chromePath: options.chromePath, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent' });
   try {
-    const result = await lighthouse(url, {
+    const flags: Flags = {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}),
-      ...(options.cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } } : {}),
-    } as Parameters<typeof lighthouse>[1]);
+    };
+    // Gathering loads the page unthrottled; the slowdown only enters the simulation when the audits run, so it
+    // can be set from the benchmark index measured during this very gathering.
+    const { artifacts, runnerOptions } = await navigationGather(undefined, url, { flags });
+    if (options.calibrateCpu) {
+      const cpuSlowdownMultiplier = cpuSlowdownFor(artifacts.BenchmarkIndex);
+      for (const settings of new Set([runnerOptions.resolvedConfig.settings, artifacts.settings])) {
+        settings.throttling = { ...settings.throttling, cpuSlowdownMultiplier };
+      }
+    }
+    const result = await Runner.audit(artifacts, runnerOptions);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     // For looking into a failing budget: LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps every run's full report.
@@ -73,8 +85,8 @@ async function runOnce(url: string, options: RunOptions): Promise<LighthouseScor
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const failedAccessibilityAudits = (lhr.categories.accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
-      .map((ref) => ref.id);
+      .filter((ref: { id: string; weight: number }) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref: { id: string }) => ref.id);
     return {
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -101,19 +113,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/**
- * Runs Lighthouse `runs` times one after another and answers the median of each score and metric. `calibrate`
- * answers the CPU slowdown for the next run (measured just before it, as the host's load changes).
- */
+/** Runs Lighthouse `runs` times one after another and answers the median of each score and metric. */
 export async function medianLighthouse(
   url: string,
-  options: { chromePath: string; cookie?: string; runs: number; calibrate?: () => Promise<number> },
+  options: RunOptions & { runs: number },
 ): Promise<LighthouseScores & { runs: LighthouseScores[] }> {
   const runs: LighthouseScores[] = [];
-  for (let i = 0; i < options.runs; i++) {
-    const cpuSlowdown = options.calibrate ? await options.calibrate() : undefined;
-    runs.push(await runLighthouse(url, { chromePath: options.chromePath, ...(options.cookie ? { cookie: options.cookie } : {}), ...(cpuSlowdown ? { cpuSlowdown } : {}) }));
-  }
+  for (let i = 0; i < options.runs; i++) runs.push(await runLighthouse(url, options));
   const of = (pick: (run: LighthouseScores) => number) => median(runs.map(pick));
   return {
     performance: of((r) => r.performance),
