@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 interface Variants {
@@ -32,8 +33,7 @@ export function precompressedFiles(root: string, cacheControlFor: (file: string)
   function send(req: Request, res: Response, next: NextFunction, file: string): void {
     const variants = files.get(file);
     if (!variants) return next();
-    // The server prefers brotli (smaller) whatever order the client lists its encodings in.
-    const encoding = variants.br && req.acceptsEncodings('br') ? 'br' : variants.gzip && req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+    const encoding = chooseEncoding(req, variants);
     // Identity answers vary too, or a shared cache could hand a compressed copy to a client that cannot read it.
     if (variants.br || variants.gzip) res.vary('Accept-Encoding');
     res.set('Cache-Control', cacheControlFor(file));
@@ -51,4 +51,27 @@ export function precompressedFiles(root: string, cacheControlFor: (file: string)
     send(req, res, next, req.path);
   };
   return { send, middleware };
+}
+
+/** The server prefers brotli (smaller) whatever order the client lists its encodings in. */
+function chooseEncoding(req: Request, variants: Variants): 'br' | 'gzip' | undefined {
+  if (variants.br && req.acceptsEncodings('br')) return 'br';
+  if (variants.gzip && req.acceptsEncodings('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * A small document made at start (the home page with its hints), held in memory with its brotli and gzip forms
+ * and sent like a built file: negotiated, varying on Accept-Encoding.
+ */
+export function inMemoryDocument(body: string, type: string, cacheControl: string) {
+  const identity = Buffer.from(body);
+  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
+  const gzip = gzipSync(identity, { level: constants.Z_BEST_COMPRESSION });
+  return (req: Request, res: Response): void => {
+    const encoding = chooseEncoding(req, { br: true, gzip: true });
+    res.vary('Accept-Encoding').set('Cache-Control', cacheControl).type(type);
+    if (encoding) res.set('Content-Encoding', encoding);
+    res.send(encoding === 'br' ? br : encoding === 'gzip' ? gzip : identity);
+  };
 }

@@ -100,8 +100,8 @@ describe('precompressed assets', () => {
 });
 
 describe('index.html', () => {
-  it('is revalidated on every visit (never cached long), compressed when asked, at / and at deep links', async () => {
-    for (const url of ['/', '/detail/some-id', '/index.html']) {
+  it('is revalidated on every visit (never cached long), compressed when asked, at deep links', async () => {
+    for (const url of ['/detail/some-id', '/index.html', '/u/keyqueen']) {
       const res = await http.get(url).set('Accept-Encoding', 'gzip, br');
       expect(res.status, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -109,6 +109,19 @@ describe('index.html', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.text, url).toBe(INDEX);
     }
+  });
+
+  it('starts the feed\'s first page with the home page: a preload of the call the feed makes with default settings', async () => {
+    const hint = '<link rel="preload" href="/api/items?sort=def" as="fetch" crossorigin>';
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const home = await http.get('/').set('Accept-Encoding', accept);
+      expect(home.status).toBe(200);
+      expect(home.headers['cache-control']).toBe('no-cache');
+      expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(home.headers['content-encoding']).toBe(accept === 'identity' ? undefined : accept);
+      expect(home.text).toBe(INDEX.replace('</head>', `${hint}</head>`));
+    }
+    expect((await http.get('/detail/some-id')).text).not.toContain(hint);
   });
 
   it('is sent as it is to a client that accepts no compression', async () => {

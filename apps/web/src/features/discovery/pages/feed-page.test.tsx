@@ -20,7 +20,7 @@ describe('home feed', () => {
       'GET /items': {
         body: [
           makeItem(1, { name: 'GMK Olivia++', price: 250, sellerId: { _id: 's1', username: 'keyqueen', avatar: null } }),
-          makeItem(2, { name: 'Tofu65', price: 19.5 }),
+          makeItem(2, { name: 'Tofu65', price: 19.5, sellerId: { _id: 's2', username: 'thock', avatar: '/uploads/avatars/thock.jpg' } }),
           makeItem(3),
           makeItem(4),
           makeItem(5, { name: 'Fifth board' }),
@@ -40,6 +40,8 @@ describe('home feed', () => {
     expect(second).toHaveAttribute('loading', 'eager');
     expect(second).not.toHaveAttribute('fetchpriority');
     expect(within(grid()).getByRole('img', { name: 'Fifth board' })).toHaveAttribute('loading', 'lazy');
+    // Seller photos never compete with the listing photos for the line.
+    expect(document.querySelector('img[src="/uploads/avatars/thock.jpg"]')).toHaveAttribute('loading', 'lazy');
     expect(within(first).getByText('$250')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: /GMK Olivia\+\+/ })).toHaveAttribute('href', '/detail/item-1');
     expect(within(first).getByRole('link', { name: 'keyqueen' })).toHaveAttribute('href', '/u/keyqueen');
