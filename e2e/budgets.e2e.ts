@@ -15,7 +15,7 @@ const baseUrl = inject('baseUrl');
 const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
 const PERFORMANCE_BUDGET = 90;
 const ACCESSIBILITY_BUDGET = 95;
-const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SELLER = 'demo_cherry';
 
 let browser: Browser;

@@ -1,6 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 interface Variants {
@@ -60,18 +59,3 @@ function chooseEncoding(req: Request, variants: Variants): 'br' | 'gzip' | undef
   return undefined;
 }
 
-/**
- * A small document made at start (the home page with its hints), held in memory with its brotli and gzip forms
- * and sent like a built file: negotiated, varying on Accept-Encoding.
- */
-export function inMemoryDocument(body: string, type: string, cacheControl: string) {
-  const identity = Buffer.from(body);
-  const br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
-  const gzip = gzipSync(identity, { level: constants.Z_BEST_COMPRESSION });
-  return (req: Request, res: Response): void => {
-    const encoding = chooseEncoding(req, { br: true, gzip: true });
-    res.vary('Accept-Encoding').set('Cache-Control', cacheControl).type(type);
-    if (encoding) res.set('Content-Encoding', encoding);
-    res.send(encoding === 'br' ? br : encoding === 'gzip' ? gzip : identity);
-  };
-}
