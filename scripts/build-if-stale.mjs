@@ -35,7 +35,7 @@ function buildIfStale(name, output, sources, workspace) {
 
 export function ensureBuilt() {
   const shared = at('packages', 'shared', 'src');
-  buildIfStale('web app', at('apps', 'web', 'dist', 'index.html'), [at('apps', 'web', 'src'), at('apps', 'web', 'index.html'), at('apps', 'web', 'public'), at('apps', 'web', 'vite.config.ts'), shared], '@keeb/web');
+  buildIfStale('web app', at('apps', 'web', 'dist', 'index.html'), [at('apps', 'web', 'src'), at('apps', 'web', 'index.html'), at('apps', 'web', 'public'), at('apps', 'web', 'vite.config.ts'), at('apps', 'web', 'precompress-plugin.ts'), at('apps', 'web', 'home-page-plugin.ts'), shared], '@keeb/web');
   buildIfStale('API', at('apps', 'api', 'dist', 'server.js'), [at('apps', 'api', 'src'), at('apps', 'api', 'build.mjs'), shared], '@keeb/api');
   return { serverEntry: at('apps', 'api', 'dist', 'server.js') };
 }

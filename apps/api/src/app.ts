@@ -21,6 +21,7 @@ import { referenceRoutes } from './modules/reference/routes';
 import { createReferenceService } from './modules/reference/service';
 import { noStoreByDefault } from './platform/cache';
 import { createCaptcha, type Captcha } from './platform/captcha';
+import { compressJson } from './platform/compression';
 import { errorMiddleware, notFoundApi } from './platform/errors';
 import { createImgurClient, type ImgurClient } from './platform/imgur';
 import type { JobQueue } from './platform/jobs/job-queue';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
   const api = express.Router();
   const jsonBody = express.json({ limit: config.bodyLimit });
   api.use(noStoreByDefault);
+  api.use(compressJson());
   api.use(cookieParser());
   api.use(xsrfProtection(sessionSecret(config)));
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)

@@ -4,6 +4,7 @@ export * from './reference/schemas';
 export * from './reference/data';
 export * from './items/limits';
 export * from './items/codes';
+export * from './items/sorts';
 export * from './items/thumbnails';
 export * from './items/schemas';
 export * from './accounts/codes';

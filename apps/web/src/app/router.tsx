@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Navigate, redirect, type RouteObject } from 'react-router-dom';
+import { Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { AppShell } from './shell/app-shell';
 import { AppCrash, AppLoading, RouteError } from './route-states';
 import { redirectIfLoggedIn, requireAdmin, requireLoggedIn } from './guards';
 import type { RouteHandle } from './route-handle';
 import { PRODUCT_NAME } from '../lib/site';
+import { itemQueryOptions } from '../features/items/api/get-item';
 
 // Every page is its own lazily loaded module (route-level code splitting); the shell stays in the main chunk.
 const feedPage = async () => (await import('../features/discovery/pages/feed-page')).FeedPage;
@@ -13,6 +14,17 @@ const vendorProductsPage = async () =>
 const helpPage = async () => (await import('../features/help/pages/help-page')).HelpPage;
 
 const searchMode = (title: string): RouteHandle => ({ title, mobileNav: 'search' });
+
+/**
+ * Starts the item's call while the page's code loads, instead of after it: one round trip less before its photo.
+ * Nothing is awaited, so a slow answer never holds the page back.
+ */
+const prefetchItem =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    if (params.id) void queryClient.prefetchQuery(itemQueryOptions(params.id));
+    return null;
+  };
 
 /** The whole route table: spec part 1 section 2.1 and part 2's route table. */
 export function buildRoutes(queryClient: QueryClient): RouteObject[] {
@@ -50,6 +62,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'detail/:id',
               handle: { title: 'Item Details', back: true } satisfies RouteHandle,
+              loader: prefetchItem(queryClient),
               lazy: { Component: async () => (await import('../features/items/pages/item-detail-page')).ItemDetailPage },
             },
             {

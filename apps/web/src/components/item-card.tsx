@@ -15,6 +15,8 @@ interface ItemCardProps {
   view?: ItemCardView;
   /** The heart's action; without it the card shows no heart. Must be a stable function (the card is memoised). */
   onToggleSave?: (item: ItemSummary) => void;
+  /** How the photo loads: 'lazy' (default) when near the viewport, 'eager' at once, 'high' at once and first. */
+  photoPriority?: 'high' | 'eager' | 'lazy';
 }
 
 /**
@@ -49,7 +51,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
  * order. The heart sits outside the detail link (a button inside a link is invalid and unusable by keyboard)
  * and is laid over the photo by CSS.
  */
-export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSave }: ItemCardProps) {
+export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSave, photoPriority = 'lazy' }: ItemCardProps) {
   const sold = item.priceSold !== null;
   const seller = item.sellerId;
   const saved = item.isFollowing === true;
@@ -66,7 +68,8 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
             alt={item.name}
             width={compact ? 112 : 400}
             height={compact ? 112 : 300}
-            loading="lazy"
+            loading={photoPriority === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={photoPriority === 'high' ? 'high' : undefined}
             decoding="async"
             onError={fallBackTo(thumbnail.fallback)}
           />
@@ -88,7 +91,8 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
           type="button"
           className={`${styles.heart} ${saved ? styles.heartOn : ''}`}
           aria-pressed={saved}
-          aria-label={`${saved ? 'Unsave' : 'Save'} ${item.name}`}
+          // The count shown on the heart is part of its name (WCAG 2.5.3, label in name).
+          aria-label={`${saved ? 'Unsave' : 'Save'} ${item.name}, ${item.likes} ${item.likes === 1 ? 'save' : 'saves'}`}
           onClick={() => onToggleSave(item)}
         >
           <HeartIcon filled={saved} />

@@ -12,12 +12,23 @@ interface ItemGridProps {
   onToggleSave?: (item: ItemSummary) => void;
 }
 
+/**
+ * The photos of the first cards are on screen at once (two rows of a phone's grid, one row on a desktop): they load
+ * eagerly, the very first at high priority (it is the page's largest paint); the rest load as they scroll near.
+ */
+const EAGER_PHOTOS = 4;
+
 export function ItemGrid({ items, label, view = 'grid', onToggleSave }: ItemGridProps) {
   return (
     <ul className={view === 'compact' ? styles.rows : styles.grid} aria-label={label}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item._id} className={styles.cell}>
-          <ItemCard item={item} view={view} onToggleSave={onToggleSave} />
+          <ItemCard
+            item={item}
+            view={view}
+            onToggleSave={onToggleSave}
+            photoPriority={index === 0 ? 'high' : index < EAGER_PHOTOS ? 'eager' : 'lazy'}
+          />
         </li>
       ))}
     </ul>

@@ -60,7 +60,7 @@ describe('api error parsing', () => {
   });
 });
 
-describe('XSRF header (real browser HTTP adapter)', () => {
+describe('XSRF header (the real fetch transport)', () => {
   let server: Server | undefined;
 
   afterEach(async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_MAX, EMAIL_MAX, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PRICE_MAX, PRICE_MAX_LENGTH } from './codes';
+import { ITEM_SORTS } from './sorts';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -63,7 +64,7 @@ export const ItemListQuerySchema = z.object({
   regions: z.string().optional(),
   saleType: z.string().optional(),
   searchText: z.string().optional(),
-  sort: z.enum(['def', 'old', 'low', 'high', 'rate'], { error: 'invalid_sort' }).optional(),
+  sort: z.enum(ITEM_SORTS, { error: 'invalid_sort' }).optional(),
   ts: CursorTimestampSchema.optional(),
   price: z.coerce.number({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).max(PRICE_CURSOR_MAX, { error: 'invalid_cursor' }).optional(),
   likes: z.coerce.number({ error: 'invalid_cursor' }).int({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).max(INT_MAX, { error: 'invalid_cursor' }).optional(),

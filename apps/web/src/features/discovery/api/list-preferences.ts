@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ItemListQuerySchema, type ItemListQuery } from '@keeb/shared';
+import { isItemSort, type ItemListQuery } from '@keeb/shared';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 
@@ -24,7 +24,6 @@ export interface ListPreferences {
 export const NO_FILTERS: ListFilters = { categories: [], regions: [], saleType: null };
 export const DEFAULT_LIST_PREFERENCES: ListPreferences = { viewStyle: 'grid', sort: 'def', filters: NO_FILTERS };
 
-const SortSchema = ItemListQuerySchema.shape.sort.unwrap();
 const MAX_IDS = 50;
 
 function readIds(key: (typeof STORAGE_KEYS)['categoryFilter' | 'regionFilter']): string[] {
@@ -43,11 +42,11 @@ function readIds(key: (typeof STORAGE_KEYS)['categoryFilter' | 'regionFilter']):
 /** Each key on its own: a corrupt or unknown value falls back to its default and leaves the others alone. */
 export function loadListPreferences(): ListPreferences {
   const viewStyle = readStorage(STORAGE_KEYS.viewStyle);
-  const sort = SortSchema.safeParse(readStorage(STORAGE_KEYS.sort));
+  const sort = readStorage(STORAGE_KEYS.sort);
   const saleType = readStorage(STORAGE_KEYS.filterSaleType);
   return {
     viewStyle: viewStyle === 'compact' ? 'compact' : 'grid',
-    sort: sort.success ? sort.data : 'def',
+    sort: isItemSort(sort) ? sort : 'def',
     filters: {
       categories: readIds(STORAGE_KEYS.categoryFilter),
       regions: readIds(STORAGE_KEYS.regionFilter),

@@ -15,23 +15,33 @@ function setup() {
 const grid = () => screen.getByRole('list', { name: 'Items for sale' });
 
 describe('home feed', () => {
-  it('renders item cards: lazy thumbnail named after the item, price, seller link, detail link', async () => {
+  it('renders item cards: thumbnail named after the item (the first ones eager, the very first at high priority, the rest lazy), price, seller link, detail link', async () => {
     installFakeApi({
       'GET /items': {
         body: [
           makeItem(1, { name: 'GMK Olivia++', price: 250, sellerId: { _id: 's1', username: 'keyqueen', avatar: null } }),
-          makeItem(2, { name: 'Tofu65', price: 19.5 }),
+          makeItem(2, { name: 'Tofu65', price: 19.5, sellerId: { _id: 's2', username: 'thock', avatar: '/uploads/avatars/thock.jpg' } }),
+          makeItem(3),
+          makeItem(4),
+          makeItem(5, { name: 'Fifth board' }),
         ],
       },
     });
     renderApp('/', setup());
 
     const cards = await within(await screen.findByRole('list', { name: 'Items for sale' })).findAllByRole('article');
-    expect(cards).toHaveLength(2);
+    expect(cards).toHaveLength(5);
     const [first] = cards as [HTMLElement, HTMLElement];
     const image = within(first).getByRole('img', { name: 'GMK Olivia++' });
     expect(image).toHaveAttribute('src', '/uploads/@2x_photo-1.jpg');
-    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    const second = within(grid()).getByRole('img', { name: 'Tofu65' });
+    expect(second).toHaveAttribute('loading', 'eager');
+    expect(second).not.toHaveAttribute('fetchpriority');
+    expect(within(grid()).getByRole('img', { name: 'Fifth board' })).toHaveAttribute('loading', 'lazy');
+    // Seller photos never compete with the listing photos for the line.
+    expect(document.querySelector('img[src="/uploads/avatars/thock.jpg"]')).toHaveAttribute('loading', 'lazy');
     expect(within(first).getByText('$250')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: /GMK Olivia\+\+/ })).toHaveAttribute('href', '/detail/item-1');
     expect(within(first).getByRole('link', { name: 'keyqueen' })).toHaveAttribute('href', '/u/keyqueen');

@@ -13,7 +13,8 @@ export const itemQueryOptions = (id: string) =>
   queryOptions({
     queryKey: itemKeys.detail(id),
     queryFn: ({ signal }) => getItem(id, signal),
-    staleTime: 0,
+    // Fresh on every visit, but the answer the route's prefetch just brought is not asked for a second time.
+    staleTime: 5_000,
   });
 
 export const useItem = (id: string) => useQuery(itemQueryOptions(id));

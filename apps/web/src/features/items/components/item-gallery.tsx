@@ -46,6 +46,7 @@ export function ItemGallery({ photos, name }: { photos: readonly string[]; name:
             className={styles.mainPhoto}
             src={variants.detail}
             alt={`${name}, photo ${index + 1} of ${count}`}
+            fetchPriority="high"
             onError={fallBackTo(current)}
           />
         </button>

@@ -128,7 +128,10 @@ describe('item detail: photos', () => {
     const { user } = await renderDetail();
     const main = screen.getByRole('img', { name: 'Tofu65 Aluminium, photo 1 of 2' });
     expect(main).toHaveAttribute('src', '/uploads/items/u2/@4x_a.jpg');
+    // The page's largest paint: fetched first, while the thumbnails wait until they are near.
+    expect(main).toHaveAttribute('fetchpriority', 'high');
     const thumbs = screen.getByRole('list', { name: 'Photos' }).querySelectorAll('img');
+    expect(thumbs[1]).toHaveAttribute('loading', 'lazy');
     expect(thumbs[1]).toHaveAttribute('src', '/uploads/items/u2/@2x_b.jpg');
 
     await user.click(screen.getByRole('button', { name: 'Show photo 2' }));

@@ -1,0 +1,135 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import express from 'express';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMiddleware } from './errors';
+import { staticRoutes } from './static';
+
+// A built SPA as `vite build` leaves it: hashed assets with the .br and .gz copies the precompress plugin writes,
+// a small file without copies, and index.html (with copies).
+const SCRIPT = `export const answer = ${JSON.stringify('keeb '.repeat(2000))};\n`;
+const INDEX = `<!doctype html><html lang="en"><head><title>KeebMarket</title>${'<meta name="x" content="y">'.repeat(60)}</head><body><div id="root"></div></body></html>`;
+// The build's home page: index.html with the home feed's hints (apps/web/home-page-plugin.ts).
+const HOME = INDEX.replace('</head>', '<link rel="preload" href="/api/items?sort=def" as="fetch" crossorigin></head>');
+let dir = '';
+let http: ReturnType<typeof supertest>;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'keeb-static-'));
+  const dist = path.join(dir, 'dist');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await mkdir(path.join(dir, 'uploads'));
+  const withCopies = async (file: string, content: string) => {
+    await writeFile(file, content);
+    await writeFile(`${file}.br`, brotliCompressSync(content));
+    await writeFile(`${file}.gz`, gzipSync(content));
+  };
+  await withCopies(path.join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
+  await withCopies(path.join(dist, 'index.html'), INDEX);
+  await withCopies(path.join(dist, 'home.html'), HOME);
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Mounted as app.ts mounts it, with the app's error middleware behind it.
+  http = supertest(express().use(staticRoutes({ uploadsDir: path.join(dir, 'uploads'), webDistDir: dist })).use(errorMiddleware));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const script = '/assets/index-AbC123.js';
+
+describe('precompressed assets', () => {
+  it('sends the brotli copy to a browser that accepts brotli (preferred over gzip)', async () => {
+    const res = await http.get(script).set('Accept-Encoding', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(Number(res.headers['content-length'])).toBe(brotliCompressSync(SCRIPT).length);
+    expect(res.text).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy to a client that accepts only gzip, or refuses brotli', async () => {
+    for (const accept of ['gzip', 'br;q=0, gzip']) {
+      const res = await http.get(script).set('Accept-Encoding', accept);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(gzipSync(SCRIPT).length);
+      expect(res.text).toBe(SCRIPT);
+    }
+  });
+
+  it('sends the file itself (identity) to a client that accepts neither, still varying on Accept-Encoding', async () => {
+    for (const accept of [undefined, 'identity', 'deflate']) {
+      const request = http.get(script);
+      const res = await (accept ? request.set('Accept-Encoding', accept) : request.unset('Accept-Encoding'));
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+      expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(SCRIPT));
+      expect(res.text).toBe(SCRIPT);
+    }
+  });
+
+  it('marks hashed assets immutable for a year, in every encoding', async () => {
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const res = await http.get(script).set('Accept-Encoding', accept);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const res = await http.head(script).set('Accept-Encoding', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.text ?? '').toBe('');
+  });
+
+  it('answers 404 for an unknown asset rather than the app page', async () => {
+    const res = await http.get('/assets/index-Gone99.js').set('Accept-Encoding', 'br');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'not_found' });
+  });
+
+  it('serves a file with no compressed copies as it is', async () => {
+    const res = await http.get('/favicon.svg').set('Accept-Encoding', 'br, gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+  });
+});
+
+describe('index.html', () => {
+  it('is revalidated on every visit (never cached long), compressed when asked, at deep links', async () => {
+    for (const url of ['/detail/some-id', '/index.html', '/u/keyqueen']) {
+      const res = await http.get(url).set('Accept-Encoding', 'gzip, br');
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.text, url).toBe(INDEX);
+    }
+  });
+
+  it('answers the home page (index.html with the home feed\'s hints) at /, revalidated and negotiated like index.html', async () => {
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const home = await http.get('/').set('Accept-Encoding', accept);
+      expect(home.status).toBe(200);
+      expect(home.headers['cache-control']).toBe('no-cache');
+      expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(home.headers['content-encoding']).toBe(accept === 'identity' ? undefined : accept);
+      expect(home.text).toBe(HOME);
+    }
+    expect((await http.get('/detail/some-id')).text).toBe(INDEX);
+  });
+
+  it('is sent as it is to a client that accepts no compression', async () => {
+    const res = await http.get('/detail/some-id').unset('Accept-Encoding');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toBe(INDEX);
+  });
+});

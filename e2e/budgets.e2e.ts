@@ -1,0 +1,117 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isSeriousOrCritical, runAxe } from './budgets/axe';
+import { initialScripts } from './budgets/initial-js';
+import { medianLighthouse } from './budgets/lighthouse';
+import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { signedIn } from './session';
+
+/**
+ * The performance and accessibility budgets of issue 12, on the built app (docs/decisions.md, "Platform:
+ * budgets"): the feed's initial JavaScript, axe on the feed, an item page and the sell page at both widths, and
+ * Lighthouse's default mobile audit (simulated slow 4G, 4x CPU) on the same pages, the median of several runs.
+ */
+const baseUrl = inject('baseUrl');
+const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
+const PERFORMANCE_BUDGET = 90;
+const ACCESSIBILITY_BUDGET = 95;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const SELLER = 'demo_cherry';
+
+let browser: Browser;
+let itemPath = '';
+let sellerCookieValue = '';
+
+/** The seller's session cookies, from a sign-in through the real login form (inside a test: it polls). */
+async function sellerCookie(): Promise<string> {
+  if (!sellerCookieValue) {
+    const { context } = await signedIn(browser, baseUrl, SELLER, PHONE);
+    sellerCookieValue = (await context.cookies(baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+    await context.close();
+  }
+  return sellerCookieValue;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const items = (await (await fetch(`${baseUrl}/api/items`)).json()) as { _id: string }[];
+  expect(items.length).toBeGreaterThan(0);
+  itemPath = `/detail/${items[0]!._id}`;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('the feed\'s initial JavaScript', () => {
+  it(`stays within ${kb(INITIAL_JS_BUDGET_GZIP)} gzip`, async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const scripts = await initialScripts(await context.newPage(), `${baseUrl}/`);
+    await context.close();
+    const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+    console.log(
+      [...scripts.sort((a, b) => b.gzipBytes - a.gzipBytes).map((s) => `  ${kb(s.gzipBytes).padStart(9)} gzip  ${kb(s.bytes).padStart(9)}  ${s.url}`), `  ${kb(total).padStart(9)} gzip in ${scripts.length} scripts (budget ${kb(INITIAL_JS_BUDGET_GZIP)})`].join('\n'),
+    );
+    expect(total).toBeLessThanOrEqual(INITIAL_JS_BUDGET_GZIP);
+  });
+});
+
+const pages = async () => [
+  { name: 'feed', path: '/', ready: 'main a[href^="/detail/"] img', cookie: '' },
+  { name: 'item', path: itemPath, ready: 'main h1, main h2', cookie: '' },
+  { name: 'sell', path: '/sell', ready: 'main form', cookie: await sellerCookie() },
+];
+
+describe('axe: no serious or critical violations', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const width = viewport === PHONE ? 'phone' : 'desktop';
+    it(`on the feed, an item page and the sell page (${width})`, async () => {
+      const found: string[] = [];
+      for (const target of await pages()) {
+        const context = await browser.newContext({ viewport });
+        if (target.cookie) {
+          await context.addCookies(target.cookie.split('; ').map((pair) => {
+            const eq = pair.indexOf('=');
+            return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseUrl };
+          }));
+        }
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}${target.path}`, { waitUntil: 'networkidle' });
+        await page.locator(target.ready).first().waitFor();
+        if (target.name !== 'sell') await page.screenshot({ path: screenshotPath(`budget-${target.name}-${width}`), fullPage: false });
+        const violations = (await runAxe(page)).filter(isSeriousOrCritical);
+        for (const v of violations) found.push(`${target.name} (${width}): ${v.impact} ${v.id}: ${v.help} [${v.targets.slice(0, 3).join(' | ')}]`);
+        await context.close();
+      }
+      if (found.length) console.log(found.join('\n'));
+      expect(found).toEqual([]);
+    });
+  }
+});
+
+describe(`Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} runs`, () => {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  for (const name of ['feed', 'item', 'sell'] as const) {
+    it(`${name}: performance >= ${PERFORMANCE_BUDGET}, accessibility >= ${ACCESSIBILITY_BUDGET}`, { timeout: LIGHTHOUSE_RUNS * 90_000 }, async () => {
+      const target = (await pages()).find((p) => p.name === name)!;
+      const result = await medianLighthouse(`${baseUrl}${target.path}`, {
+        chromePath,
+        runs: LIGHTHOUSE_RUNS,
+        calibrateCpu: true,
+        ...(target.cookie ? { cookie: target.cookie } : {}),
+      });
+      const m = result.metrics;
+      console.log(
+        `Lighthouse ${name}: performance ${result.performance} (runs ${result.runs.map((r) => r.performance).join(', ')}), ` +
+          `accessibility ${result.accessibility}; FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, TBT ${Math.round(m.tbt)} ms, ` +
+          `CLS ${m.cls.toFixed(3)}, SI ${Math.round(m.si)} ms; CPU slowdown ${result.runs.map((r) => r.cpuSlowdown).join('/')}x ` +
+          `(benchmark index ${result.runs.map((r) => Math.round(r.benchmarkIndex)).join('/')})` +
+          (result.failedAccessibilityAudits.length ? `; failed a11y audits: ${result.failedAccessibilityAudits.join(', ')}` : ''),
+      );
+      expect(result.performance).toBeGreaterThanOrEqual(PERFORMANCE_BUDGET);
+      expect(result.accessibility).toBeGreaterThanOrEqual(ACCESSIBILITY_BUDGET);
+    });
+  }
+});
