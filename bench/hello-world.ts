@@ -4,27 +4,16 @@
  * means anything). Started as its own process, like the API: `tsx bench/hello-world.ts <port>`.
  */
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { freePort } from './server';
 
 const thisFile = fileURLToPath(import.meta.url);
 
 export interface RunningHello {
   baseUrl: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startHelloWorld(): Promise<RunningHello> {

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Target } from './database';
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, for a process the bench starts. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

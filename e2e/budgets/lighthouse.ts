@@ -5,19 +5,11 @@ import { launch } from 'chrome-launcher';
 import type { Flags } from 'lighthouse';
 import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
 import { Runner } from 'lighthouse/core/runner.js';
+import { CHROMIUM_FLAGS } from '../browser';
 import { cpuSlowdownFor } from './cpu-calibration';
 
-/** The flags this network needs (no calls home), as for the journeys' browser. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The journeys' browser flags (no calls home), headless as chrome-launcher starts it. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 export interface LighthouseScores {
   performance: number;

@@ -1,7 +1,7 @@
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
-import { createItem, createUser } from '../test/factories';
+import { createItem, createUser, listingInput } from '../test/factories';
 import { userTablesChecksum } from '../test/checksum';
 
 // The inputs an outside review found answering 500 (issue 12, section 4): each must be a 4xx with a code and
@@ -13,17 +13,7 @@ async function signedIn() {
   return { user, client: await t.clientAs(user.id) };
 }
 
-const listing = (userId: string) => ({
-  categoryId: 'keycaps',
-  name: 'GMK Olivia',
-  description: 'Mounted once.',
-  price: '240',
-  payment: 'pay@example.com',
-  offersAccepted: true,
-  isFixedPrice: false,
-  photos: [`/uploads/items/${userId}/photo1.jpg`],
-  shippingPrices: [{ code: 'US', price: '5' }],
-});
+const listing = (userId: string) => listingInput(userId);
 
 /** A refusal: 4xx, a code in `message`, and the user tables as they were. */
 async function expectRefused(send: () => PromiseLike<{ status: number; body: unknown }>, code?: string) {

@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { userTablesChecksum } from '../test/checksum';
+import { listingInput } from '../test/factories';
 import { allowedCaller, buildRouteWorld, leaksIn, startFakeProviders, urlOf, type RouteWorld } from '../test/route-world';
 import { routeTableOf, type RouteInfo } from './route-table';
 
@@ -144,17 +145,7 @@ function casesFor(route: RouteInfo): fc.Arbitrary<Case> | undefined {
 // ---- valid starting points, so one bad field reaches the later rules --------------------------------------
 
 function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unknown> {
-  const listing = {
-    categoryId: 'keycaps',
-    name: 'GMK Olivia',
-    description: 'Mounted once.',
-    price: '240',
-    payment: 'pay@example.com',
-    offersAccepted: true,
-    isFixedPrice: false,
-    photos: [`/uploads/items/${world.owner.id}/photo1.jpg`],
-    shippingPrices: [{ code: 'US', price: '5' }],
-  };
+  const listing = listingInput(world.owner.id);
   const samples: Record<string, Record<string, unknown>> = {
     'post /item': listing,
     'put /item/:id': listing,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { userTablesChecksum } from '../test/checksum';
-import { createItem, createUser } from '../test/factories';
+import { createItem, createUser, listingInput } from '../test/factories';
 
 // Issue 12: listing names, descriptions, comments and the bio had no length limit (60,000-character names were
 // accepted). The limits live in the shared schemas (docs/decisions.md); the API answers 400 too_long with the field.
@@ -12,17 +12,7 @@ async function signedIn() {
   return { user, client: await t.clientAs(user.id) };
 }
 
-const listing = (userId: string) => ({
-  categoryId: 'keycaps',
-  name: 'GMK Olivia',
-  description: 'Mounted once.',
-  price: '240',
-  payment: 'pay@example.com',
-  offersAccepted: true,
-  isFixedPrice: false,
-  photos: [`/uploads/items/${userId}/photo1.jpg`],
-  shippingPrices: [{ code: 'US', price: '5' }],
-});
+const listing = (userId: string) => listingInput(userId);
 
 const long = (n: number) => 'k'.repeat(n);
 

@@ -44,3 +44,19 @@ export async function createItem(
   if (shipping.length > 0) await db.insert(itemShipping).values(shipping.map((s) => ({ itemId: row.id, ...s })));
   return row;
 }
+
+/** A valid POST /api/item body for `userId` (one of their own uploads as the photo), with overrides. */
+export function listingInput(userId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    categoryId: 'keycaps',
+    name: 'GMK Olivia',
+    description: 'Mounted once.',
+    price: '240',
+    payment: 'pay@example.com',
+    offersAccepted: true,
+    isFixedPrice: false,
+    photos: [`/uploads/items/${userId}/photo1.jpg`],
+    shippingPrices: [{ code: 'US', price: '5' }],
+    ...overrides,
+  };
+}

@@ -1,21 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { items } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
-import { createItem, createUser } from '../../test/factories';
+import { createItem, createUser, listingInput } from '../../test/factories';
 
 const t = useTestApp({ LISTINGS_PER_DAY: '2' });
 
-const listing = (userId: string) => ({
-  categoryId: 'keycaps',
-  name: 'GMK Olivia++ Base',
-  description: 'Mounted once.',
-  price: '240',
-  payment: 'pay@example.com',
-  offersAccepted: true,
-  isFixedPrice: false,
-  photos: [`/uploads/items/${userId}/photo1.jpg`],
-  shippingPrices: [{ code: 'US', price: '0' }],
-});
+const listing = (userId: string) => listingInput(userId, { name: 'GMK Olivia++ Base', shippingPrices: [{ code: 'US', price: '0' }] });
 
 async function sellerAtLimit() {
   const user = await createUser(t.db.db, { emailConfirmedAt: new Date(), phoneVerifiedAt: new Date() });
