@@ -25,8 +25,6 @@ import { avatarKey } from './avatar';
 import type { AccountsService } from './service';
 import { endSession, startSession } from './session';
 
-const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
-
 export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLimits; storage: Storage; config: Config }): RouteSpec[] {
   const { accounts, limits, storage, config } = deps;
   // Generous for a person (the shell asks on every focus), tight enough to stop scripted hammering.
@@ -36,7 +34,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLi
 
   const signIn = async (req: Request, res: Response, user: { id: string; username: string }) => {
     await startSession(req, user.id);
-    noStore(res).json({ isLoggedIn: true, username: user.username, userId: user.id });
+    res.json({ isLoggedIn: true, username: user.username, userId: user.id });
   };
 
   const bySession = [sessionLimit];
@@ -46,13 +44,13 @@ export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLi
     route({
       method: 'get', path: '/me/logged-in', access: 'public', before: bySession,
       handler: async (req, res) => {
-        noStore(res).json(await accounts.sessionOf(req.session.userId));
+        res.json(await accounts.sessionOf(req.session.userId));
       },
     }),
     route({
       method: 'get', path: '/me/admin', access: 'public', before: bySession,
       handler: async (req, res) => {
-        noStore(res).json(await accounts.adminStatusOf(req.session.userId));
+        res.json(await accounts.adminStatusOf(req.session.userId));
       },
     }),
 
@@ -94,32 +92,32 @@ export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLi
     route({
       method: 'get', path: '/me', access: 'signedIn', before: bySession,
       handler: async (req, res) => {
-        noStore(res).json(await accounts.profileStats(userIdOf(req)));
+        res.json(await accounts.profileStats(userIdOf(req)));
       },
     }),
     route({
       method: 'get', path: '/me/verified', access: 'signedIn', before: bySession,
       handler: async (req, res) => {
-        noStore(res).json(await accounts.verified(userIdOf(req)));
+        res.json(await accounts.verified(userIdOf(req)));
       },
     }),
     route({
       method: 'get', path: '/me/settings', access: 'signedIn', before: bySession,
       handler: async (req, res) => {
-        noStore(res).json(await accounts.settingsOf(userIdOf(req)));
+        res.json(await accounts.settingsOf(userIdOf(req)));
       },
     }),
     route({
       method: 'get', path: '/me/region', access: 'signedIn', before: bySession,
       handler: async (req, res) => {
-        noStore(res).json(await accounts.region(userIdOf(req)));
+        res.json(await accounts.region(userIdOf(req)));
       },
     }),
     route({
       method: 'post', path: '/me/account', access: 'signedIn', input: { body: AccountUpdateInputSchema }, before: bySession,
       handler: async (req, res) => {
         const input = parseInput(AccountUpdateInputSchema, req.body);
-        noStore(res).json(await accounts.updateAccount(userIdOf(req), input));
+        res.json(await accounts.updateAccount(userIdOf(req), input));
       },
     }),
     // The access check runs before multer: a logged-out upload is refused before its body is read into memory.
@@ -145,7 +143,7 @@ export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLi
       // A GET with a side effect: only the app's own calls (with the XSRF header), never a page element.
       method: 'get', path: '/resend-confirmation', access: 'signedIn', before: [requireXsrfHeader, ...byAuth],
       handler: async (req, res) => {
-        noStore(res).json(await accounts.resendConfirmation(userIdOf(req)));
+        res.json(await accounts.resendConfirmation(userIdOf(req)));
       },
     }),
     route({

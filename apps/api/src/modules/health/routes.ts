@@ -10,7 +10,7 @@ export function healthRoutes(db: Database): RouteSpec[] {
       handler: async (_req, res) => {
         try {
           await db.execute(sql`select 1`);
-          res.set('Cache-Control', 'no-store').json({ ok: true });
+          res.json({ ok: true });
         } catch {
           res.status(503).json({ ok: false, message: 'database_unavailable' });
         }

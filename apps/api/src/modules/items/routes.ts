@@ -41,19 +41,19 @@ export function itemsRoutes(deps: { items: ItemsService }): RouteSpec[] {
     route({
       method: 'get', path: '/item/:id', access: 'public', before: byItemId,
       handler: async (req, res) => {
-        res.set('Cache-Control', 'no-store').json(await items.detail(String(req.params.id), req.session.userId));
+        res.json(await items.detail(String(req.params.id), req.session.userId));
       },
     }),
     route({
       method: 'get', path: '/item/:id/edit', ...owner, before: byItemId,
       handler: async (req, res) => {
-        res.set('Cache-Control', 'no-store').json(await items.forEdit(userIdOf(req), String(req.params.id)));
+        res.json(await items.forEdit(userIdOf(req), String(req.params.id)));
       },
     }),
     route({
       method: 'get', path: '/item/:id/duplicate', ...owner, before: byItemId,
       handler: async (req, res) => {
-        res.set('Cache-Control', 'no-store').json(await items.forDuplicate(userIdOf(req), String(req.params.id)));
+        res.json(await items.forDuplicate(userIdOf(req), String(req.params.id)));
       },
     }),
     route({
@@ -87,7 +87,7 @@ export function itemsRoutes(deps: { items: ItemsService }): RouteSpec[] {
       method: 'get', path: '/items/approval', access: 'admin', input: { query: ApprovalQueueQuerySchema },
       handler: async (req, res) => {
         const { ts } = parseInput(ApprovalQueueQuerySchema, req.query);
-        res.set('Cache-Control', 'no-store').json(await items.approvalQueue(ts === undefined ? undefined : new Date(ts)));
+        res.json(await items.approvalQueue(ts === undefined ? undefined : new Date(ts)));
       },
     }),
     route({

@@ -36,7 +36,7 @@ export function federatedRoutes(deps: { federated: FederatedService; limits: Rat
   const signIn = async (req: Request, res: Response, user: { id: string; username: string }) => {
     await startSession(req, user.id);
     const session: Session = { isLoggedIn: true, username: user.username, userId: user.id };
-    res.set('Cache-Control', 'no-store').json(session);
+    res.json(session);
   };
 
   return [
@@ -52,7 +52,7 @@ export function federatedRoutes(deps: { federated: FederatedService; limits: Rat
       handler: async (req, res) => {
         const { type } = parseInput(FacebookStartInput, req.query);
         const redirectUrl = federated.facebookAuthorizationUrl(type, issueOAuthState(req, 'facebook', type));
-        res.set('Cache-Control', 'no-store').json({ redirectUrl });
+        res.json({ redirectUrl });
       },
     }),
     route({

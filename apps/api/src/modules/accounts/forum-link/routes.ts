@@ -37,7 +37,7 @@ export function forumLinkRoutes(deps: { forumLink: ForumLinkService; limits: Rat
       handler: async (req, res) => {
         const { type } = parseInput(LinkStartInput, req.query);
         const redirectUrl = forumLink.authorizationUrl(issueOAuthState(req, 'reddit', type));
-        res.set('Cache-Control', 'no-store').json({ redirectUrl });
+        res.json({ redirectUrl });
       },
     }),
     route({
@@ -51,13 +51,13 @@ export function forumLinkRoutes(deps: { forumLink: ForumLinkService; limits: Rat
     route({
       method: 'get', path: '/reddit/auth/credentials', ...guard,
       handler: async (req, res) => {
-        res.set('Cache-Control', 'no-store').json(await forumLink.status(userIdOf(req)));
+        res.json(await forumLink.status(userIdOf(req)));
       },
     }),
     route({
       method: 'get', path: '/reddit/transactions', ...guard,
       handler: async (req, res) => {
-        res.set('Cache-Control', 'no-store').json(await withProvider(req, redditFailed, () => forumLink.transferTrades(userIdOf(req))));
+        res.json(await withProvider(req, redditFailed, () => forumLink.transferTrades(userIdOf(req))));
       },
     }),
     route({
