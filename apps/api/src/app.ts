@@ -12,6 +12,9 @@ import { phoneRoutes } from './modules/accounts/phone/routes';
 import { createPhoneService, isPhoneVerified, phoneVerifiedForSignup } from './modules/accounts/phone/service';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { itemsRoutes } from './modules/items/routes';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { offersRoutes } from './modules/offers/routes';
+import { createOffersService } from './modules/offers/service';
 import { createItemsService } from './modules/items/service';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
@@ -99,11 +102,15 @@ export function createApp(deps: AppDeps): Express {
   });
   const forumLink = createForumLinkService({ db, config, reddit: deps.reddit ?? createRedditClient(config) });
   const phone = createPhoneService({ db, config, sms: deps.sms ?? createSmsSender(config), limits: deps.limits });
+  const offers = createOffersService({ db, config, jobs, limits: deps.limits });
+  jobs.handle('offer-expiry', (payload) => offers.expireJob(payload));
+  jobs.handle('offer-expiry-warning', (payload) => offers.warnJob(payload));
   const items = createItemsService({
     db,
     config,
     jobs,
     limits: deps.limits,
+    offers,
     emailConfirmed: async (userId) => (await accounts.verified(userId)).didConfirmEmail,
     phoneVerified: (userId) => isPhoneVerified(db, userId),
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
@@ -137,6 +144,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(phoneRoutes({ phone, limits: deps.limits })));
   api.use(table.router(itemsRoutes({ items })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
+  api.use(table.router(offersRoutes({ offers })));
+  api.use(table.router(notificationsRoutes({ newOffers: (userId) => offers.newOffersCount(userId) })));
   api.use(notFoundApi);
   api.use(errorMiddleware);
   app.use('/api', api);

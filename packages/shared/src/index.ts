@@ -13,3 +13,6 @@ export * from './platform/codes';
 export * from './platform/errors';
 export * from './format/price';
 export * from './discovery/profiles';
+export * from './offers/offer-machine';
+export * from './offers/codes';
+export * from './offers/schemas';

@@ -157,6 +157,10 @@ function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unkno
     'post /me/account': { username: world.owner.username, shippingRegion: 'US', bio: 'Hi' },
     'post /searchItems': { searchText: 'gmk' },
     'post /password/forgot': { email: 'me@example.com' },
+    // The owner offers on the other user's listing (the owner's own would be refused before the price is read).
+    'post /offer': { itemId: world.otherItemId, offerPrice: '80', offerShippingPrice: 10 },
+    'post /offer/:id/counter-seller': { counterPrice: '90' },
+    'post /offer/:id/counter-buyer': { counterPrice: '85' },
   };
   return { ...(samples[`${route.method} ${route.path}`] ?? {}) };
 }

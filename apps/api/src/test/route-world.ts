@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { follows, itemComments, itemSaves } from '../db/schema/index';
+import { follows, itemComments, itemSaves, offers } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/passwords';
 import type { RouteInfo } from '../platform/route-table';
 import type { TestClient, TestContext } from './app';
@@ -33,6 +33,12 @@ export interface RouteWorld {
   admin: Person;
   /** A listing of the owner's. */
   itemId: string;
+  /** A listing of the other user's (the owner may offer on it). */
+  otherItemId: string;
+  /** The other user's pending offer on the owner's listing: the owner is its seller. */
+  offerToOwnerId: string;
+  /** The owner's pending offer on a listing of the other user's: the owner is its buyer. */
+  offerByOwnerId: string;
   everyone: Person[];
 }
 
@@ -76,7 +82,13 @@ export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
     { followerId: other.id, followedId: owner.id },
     { followerId: owner.id, followedId: other.id },
   ]);
-  return { owner, other, admin, itemId: item.id, everyone: [owner, other, admin] };
+  const othersItem = await createItem(t.db.db, other.id, { paymentEmail: other.secrets.email });
+  const offer = (itemId: string, buyerId: string, sellerId: string) => ({ itemId, buyerId, sellerId, priceCents: 8000, shippingCents: 1000, regionCode: 'US' });
+  const [toOwner, byOwner] = await t.db.db
+    .insert(offers)
+    .values([offer(item.id, other.id, owner.id), offer(othersItem.id, owner.id, other.id)])
+    .returning({ id: offers.id });
+  return { owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, everyone: [owner, other, admin] };
 }
 
 /** The URL of a route with its path parameters naming the world's things (the owner's listing, the owner). */
@@ -84,6 +96,8 @@ export function urlOf(route: RouteInfo, world: RouteWorld, override: Record<stri
   const onUser = route.path.startsWith('/user/');
   const value = (name: string): string => {
     if (name in override) return override[name] ?? '';
+    // Offer calls: the buyer's (counter-buyer, remove) name the owner's own offer, the seller's one made to the owner.
+    if (name === 'id' && route.path.startsWith('/offer/')) return /\/(counter-buyer|remove)$/.test(route.path) ? world.offerByOwnerId : world.offerToOwnerId;
     if (name === 'id' || name === 'itemId') return onUser ? world.owner.id : world.itemId;
     if (name === 'username') return world.owner.username;
     if (name === 'token') return 'no-such-token-0123456789';

@@ -39,6 +39,8 @@ export const users = pgTable(
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     /** Demo accounts loaded by `npm start` on an empty embedded database, so they can be told apart. */
     isDemo: boolean('is_demo').notNull().default(false),
+    /** When the user last opened Offers: what changed since is their new-offers count (the badge). */
+    offersSeenAt: timestamp('offers_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },

@@ -3,3 +3,5 @@ export * from './accounts';
 export * from './items';
 export * from './platform';
 export * from './follows';
+export * from './offers';
+export * from './payments';

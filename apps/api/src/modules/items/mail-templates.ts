@@ -1,14 +1,4 @@
-import { escapeHtml as escape, type MailMessage } from '../../platform/mail';
-
-function noticeMail(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {
-  const text = [...lines, ...(link ? [`${link.label}: ${link.url}`] : []), '- KeebMarket'].join('\n\n');
-  const html =
-    `<div style="font-family:system-ui,sans-serif;max-width:520px;margin:auto;color:#1a1a2e">` +
-    lines.map((l) => `<p>${escape(l)}</p>`).join('') +
-    (link ? `<p><a href="${escape(link.url)}">${escape(link.label)}</a></p>` : '') +
-    `<p>- KeebMarket</p></div>`;
-  return { to, subject, text, html };
-}
+import { noticeMail } from '../../platform/notice-mail';
 
 export const listingRejectedMail = (to: string, username: string, itemName: string, editUrl: string) =>
   noticeMail(

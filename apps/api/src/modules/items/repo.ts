@@ -9,6 +9,12 @@ export async function findItem(db: Queryable, itemId: string) {
   return row;
 }
 
+/** Locks the item's row for the transaction (offers and payments take the same lock first). */
+export async function lockForUpdate(tx: Queryable, itemId: string) {
+  const [row] = await tx.select({ removedAt: items.removedAt, paymentStatus: items.paymentStatus }).from(items).where(eq(items.id, itemId)).for('update');
+  return row;
+}
+
 /** Locks the seller's row so concurrent listings by one seller are counted one at a time (posting limit). */
 export async function lockSeller(db: Queryable, userId: string) {
   await db.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);

@@ -21,6 +21,7 @@ import { consume, type RateLimits } from '../../platform/rate-limit';
 import { itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
 import { itemPage, type ItemPageRow } from './detail-repo';
 import * as repo from './repo';
+import type { OffersService } from '../offers/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Karma a seller earns when a listing is approved (once per listing; see docs/decisions.md). */
@@ -41,8 +42,8 @@ export interface ItemsDeps {
   phoneVerified(userId: string): Promise<boolean>;
   /** Awards karma once per subject, from the accounts module. */
   awardKarma(userId: string, amount: number, subjectId: string): Promise<void>;
-  /** Pending or accepted offers on an item. The offers issue supplies this; until then there are none. */
-  openOffers?(itemId: string): Promise<number>;
+  /** The offers module: what blocks a removal, and closing the offers of a removed item. */
+  offers: Pick<OffersService, 'blockingCount' | 'settle'>;
 }
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -260,11 +261,17 @@ export function createItemsService(deps: ItemsDeps) {
 
     async remove(userId: string, itemId: string) {
       const item = await ownedItem(userId, itemId);
-      if (item.paymentStatus === 'pending' || ((await deps.openOffers?.(itemId)) ?? 0) > 0) throw new AppError(409, ITEM_ERRORS.offerPending);
       // A sold item leaves the seller's lists but stays, with its buyer, for the buyer's records.
       await db.transaction(async (tx) => {
+        // Under the item's lock, so no offer can be accepted or payment start between the check and the removal.
+        const locked = await repo.lockForUpdate(tx, itemId);
+        if (!locked || locked.removedAt) throw new AppError(404, ITEM_ERRORS.notFound);
+        if (locked.paymentStatus === 'pending' || (await deps.offers.blockingCount(tx, itemId)) > 0) throw new AppError(409, ITEM_ERRORS.offerPending);
         await repo.updateItem(tx, itemId, { removedAt: new Date() });
-        if (!item.purchaserId) await notifySavers(tx, itemId, item.name, 'removedSavedItem');
+        if (!item.purchaserId) {
+          await deps.offers.settle(tx, itemId, item.name, null);
+          await notifySavers(tx, itemId, item.name, 'removedSavedItem');
+        }
       });
       return { ok: true };
     },

@@ -7,6 +7,14 @@ import type { MailJob } from '../mail-queue';
  */
 export interface JobPayloads {
   mail: MailJob;
+  /** The end of an accepted offer's payment window (offers module); the window is named by its start. */
+  'offer-expiry': { offerId: string; timeAccepted: string };
+  /** The reminder a few hours before that end. */
+  'offer-expiry-warning': { offerId: string; timeAccepted: string };
+  /** A purchase whose payment lock has run out, or whose outcome is unknown: asks the provider, then settles it. */
+  'payment-reconcile': { purchaseId: string };
+  /** A verified provider webhook event, stored in payment_events, to apply to our records. */
+  'payment-webhook': { eventId: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -19,6 +27,23 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/**
+ * The trade jobs (offer windows, payment reconciliation, webhooks): each is idempotent (a conditional update on
+ * the state it expects), so a retry after a crash or a provider outage is harmless. A provider outage clears in
+ * minutes to hours: 10 s first, doubling, at most 30 minutes apart.
+ */
+const TRADE_JOB: QueueSettings = {
+  policy: 'standard',
+  retryLimit: 30,
+  retryDelay: 10,
+  retryBackoff: true,
+  retryDelayMax: 30 * MINUTE,
+  expireInSeconds: 2 * MINUTE,
+  heartbeatSeconds: 10,
+  retentionSeconds: 30 * DAY,
+  deleteAfterSeconds: DAY,
+  notify: true,
+};
 /** The settings of each queue; why each number is what it is: docs/decisions.md, "Platform: jobs". */
 export const QUEUES: { [N in JobName]: QueueSettings } = {
   mail: {
@@ -41,6 +66,10 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
     notify: true,
     deadLetter: { name: 'mail_dead', retentionSeconds: 30 * DAY },
   },
+  'offer-expiry': TRADE_JOB,
+  'offer-expiry-warning': TRADE_JOB,
+  'payment-reconcile': { ...TRADE_JOB, deadLetter: { name: 'payment_reconcile_dead', retentionSeconds: 90 * DAY } },
+  'payment-webhook': { ...TRADE_JOB, deadLetter: { name: 'payment_webhook_dead', retentionSeconds: 90 * DAY } },
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */

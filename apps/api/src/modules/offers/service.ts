@@ -1,0 +1,335 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  effectiveStatus,
+  EXPIRY_WARNING_BEFORE_MS,
+  OFFER_ERRORS,
+  OFFER_TRANSITIONS,
+  PAYMENT_WINDOW_MS,
+  TOO_MANY_REQUESTS,
+  type OfferStatus,
+  type OfferTransition,
+  type ReceivedItemGroup,
+  type SentOffer,
+} from '@keeb/shared';
+import type { Config } from '../../config';
+import type { Database, Tx } from '../../db/client';
+import { uniqueViolation } from '../../platform/db-errors';
+import { AppError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { queueMail } from '../../platform/mail-queue';
+import type { MailMessage } from '../../platform/mail';
+import { consume, type RateLimits } from '../../platform/rate-limit';
+import * as mails from './mail-templates';
+import * as repo from './repo';
+
+/** New offers per buyer per hour: room for real haggling, none for spraying every listing with lowballs. */
+const OFFERS_PER_HOUR = 30;
+
+export interface OffersDeps {
+  db: Database;
+  config: Config;
+  jobs: JobQueue;
+  limits: RateLimits;
+}
+
+type Contact = NonNullable<Awaited<ReturnType<typeof repo.contactOf>>>;
+const wantsOfferMail = (c: Contact | undefined): c is Contact => Boolean(c && !c.removedAt && c.prefs.offers !== false);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+export function createOffersService(deps: OffersDeps) {
+  const { db, config, jobs } = deps;
+  const offerLimit = deps.limits.create({ name: 'offers', points: OFFERS_PER_HOUR, durationSeconds: 3600 });
+  const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
+  const offersUrl = `${config.appUrl}/me/offers`;
+
+  /** Queues a mail to `to` (when they want offer mail) in the transaction, once per `key`. */
+  async function tell(tx: Tx, to: Contact | undefined, key: string, mail: (c: Contact) => MailMessage) {
+    if (wantsOfferMail(to)) await queueMail(jobs, tx, key, mail(to));
+  }
+
+  /** The payment window's jobs: a warning before it ends and the expiry at its end, keyed by the window. */
+  async function scheduleWindow(tx: Tx, offerId: string, timeAccepted: Date) {
+    const end = timeAccepted.getTime() + PAYMENT_WINDOW_MS;
+    const payload = { offerId, timeAccepted: timeAccepted.toISOString() };
+    await jobs.send('offer-expiry', payload, { tx, key: `${offerId}:${payload.timeAccepted}`, startAfter: new Date(end) });
+    await jobs.send('offer-expiry-warning', payload, { tx, key: `${offerId}:${payload.timeAccepted}`, startAfter: new Date(end - EXPIRY_WARNING_BEFORE_MS) });
+  }
+
+  /** Tells each buyer whose offer was expired on the way (the job may not have run yet). */
+  async function tellExpired(tx: Tx, expired: repo.OfferRow[], itemName: string) {
+    for (const o of expired) {
+      const buyer = await repo.contactOf(tx, o.buyerId);
+      await tell(tx, buyer, `offer-expired:${o.id}:${iso(o.timeAccepted)}`, (c) => mails.expiredBuyerMail(c.email, c.username, itemName));
+    }
+  }
+
+  /**
+   * Runs one seller or buyer transition: the offer must exist and be the actor's (the route table checked it
+   * too), the item is locked, then the conditional update decides. A lost race answers invalid_state.
+   */
+  async function apply<T>(
+    name: OfferTransition,
+    actorId: string,
+    offerId: string,
+    run: (tx: Tx, offer: repo.OfferRow, item: repo.LockedItem) => Promise<T>,
+  ): Promise<T> {
+    const offer = await repo.findOffer(db, offerId);
+    if (!offer) throw new AppError(404, OFFER_ERRORS.notFound);
+    const { actor } = OFFER_TRANSITIONS[name];
+    if ((actor === 'seller' ? offer.sellerId : offer.buyerId) !== actorId) throw new AppError(403, OFFER_ERRORS.forbidden);
+    try {
+      return await db.transaction(async (tx) => {
+        const item = await repo.lockItem(tx, offer.itemId);
+        if (!item) throw new AppError(404, OFFER_ERRORS.notFound);
+        return run(tx, offer, item);
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'offers_one_accepted_per_item') throw new AppError(409, OFFER_ERRORS.offerAccepted);
+      throw error;
+    }
+  }
+
+  const refused = () => new AppError(409, OFFER_ERRORS.invalidState);
+  const requireOnSale = (item: repo.LockedItem) => {
+    if (item.purchaserId) throw new AppError(409, OFFER_ERRORS.itemSold);
+    if (item.removedAt || item.approvalStatus !== 'approved') throw new AppError(409, OFFER_ERRORS.notAcceptingOffers);
+  };
+
+  return {
+    async make(buyerId: string, input: { itemId: string; offerPrice: number }) {
+      const buyer = await repo.contactOf(db, buyerId);
+      if (!buyer) throw new AppError(401, OFFER_ERRORS.forbidden);
+      if (!buyer.emailConfirmedAt) throw new AppError(403, OFFER_ERRORS.confirmEmail);
+      if ((await consume(offerLimit, buyerId)) > 0) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
+      try {
+        return await db.transaction(async (tx) => {
+          const item = await repo.lockItem(tx, input.itemId);
+          if (!item || item.removedAt) throw new AppError(404, OFFER_ERRORS.notFound);
+          if (item.sellerId === buyerId) throw new AppError(403, OFFER_ERRORS.ownItem);
+          requireOnSale(item);
+          if (!item.offersAccepted) throw new AppError(409, OFFER_ERRORS.notAcceptingOffers);
+          const shipping = buyer.regionCode ? await repo.shippingTo(tx, item.id, buyer.regionCode) : undefined;
+          if (shipping === undefined || !buyer.regionCode) throw new AppError(409, OFFER_ERRORS.noShipping);
+          const priceCents = dollarsToCents(input.offerPrice);
+          const offer = await repo.insertOffer(tx, {
+            itemId: item.id,
+            buyerId,
+            sellerId: item.sellerId,
+            priceCents,
+            shippingCents: shipping,
+            regionCode: buyer.regionCode,
+          });
+          await repo.recordEvent(tx, offer.id, 'make', buyerId, priceCents);
+          const seller = await repo.contactOf(tx, item.sellerId);
+          await tell(tx, seller, `offer-new:${offer.id}`, (c) => mails.newOfferMail(c.email, c.username, buyer.username, item.name, priceCents, offersUrl));
+          // Savers hear that the item is wanted at most once a day per item.
+          const day = new Date().toISOString().slice(0, 10);
+          for (const s of await repo.saversWanting(tx, item.id, 'offerSavedItem', [buyerId, item.sellerId])) {
+            await queueMail(jobs, tx, `offer-saved:${item.id}:${day}:${s.email}`, mails.offerOnSavedItemMail(s.email, s.username, item.name, itemUrl(item.id)));
+          }
+          return { _id: offer.id, status: offer.status, price: centsToDollars(priceCents), shippingPrice: centsToDollars(shipping) };
+        });
+      } catch (error) {
+        if (uniqueViolation(error) === 'offers_one_open_per_buyer') throw new AppError(409, OFFER_ERRORS.offerExists);
+        throw error;
+      }
+    },
+
+    accept: (sellerId: string, offerId: string) =>
+      apply('accept', sellerId, offerId, async (tx, offer, item) => {
+        requireOnSale(item);
+        // A payment in progress (a Buy It Now, or a countered offer being paid) must finish or lapse first.
+        if (item.paymentStatus === 'pending' && (await repo.paymentInProgress(tx, item.id))) throw new AppError(409, OFFER_ERRORS.offerAccepted);
+        await tellExpired(tx, await repo.expireOverdue(tx, item.id), item.name);
+        const row = await repo.transition(tx, offer.id, OFFER_TRANSITIONS.accept.from, { status: 'accepted', timeAccepted: new Date(), sellerActedAt: new Date() });
+        if (!row) throw refused();
+        await repo.recordEvent(tx, offer.id, 'accept', sellerId, row.priceCents);
+        await scheduleWindow(tx, offer.id, row.timeAccepted!);
+        const buyer = await repo.contactOf(tx, offer.buyerId);
+        await tell(tx, buyer, `offer-accepted:${offer.id}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, row.priceCents, offersUrl));
+        return { offerId: offer.id, status: row.status };
+      }),
+
+    decline: (sellerId: string, offerId: string) =>
+      apply('decline', sellerId, offerId, async (tx, offer, item) => {
+        const row = await repo.transition(tx, offer.id, [...OFFER_TRANSITIONS.decline.from, 'accepted'], { status: 'declined', sellerActedAt: new Date() }, repo.overdue);
+        if (!row) throw refused();
+        await repo.recordEvent(tx, offer.id, 'decline', sellerId);
+        const buyer = await repo.contactOf(tx, offer.buyerId);
+        await tell(tx, buyer, `offer-declined:${offer.id}`, (c) => mails.declinedMail(c.email, c.username, item.name, itemUrl(item.id)));
+        return { _id: offer.id };
+      }),
+
+    counterSeller: (sellerId: string, offerId: string, counterPrice: number) =>
+      apply('counterSeller', sellerId, offerId, async (tx, offer, item) => {
+        requireOnSale(item);
+        const counterPriceCents = dollarsToCents(counterPrice);
+        const row = await repo.transition(tx, offer.id, OFFER_TRANSITIONS.counterSeller.from, { status: 'countered', counterPriceCents, sellerActedAt: new Date() });
+        if (!row) throw refused();
+        await repo.recordEvent(tx, offer.id, 'counterSeller', sellerId, counterPriceCents);
+        const buyer = await repo.contactOf(tx, offer.buyerId);
+        await tell(tx, buyer, `offer-countered:${offer.id}:${Date.now()}`, (c) => mails.sellerCounterMail(c.email, c.username, item.name, counterPriceCents, offersUrl));
+        return { offerId: offer.id, status: row.status, price: centsToDollars(row.priceCents), counterPrice: centsToDollars(counterPriceCents) };
+      }),
+
+    counterBuyer: (buyerId: string, offerId: string, counterPrice: number) =>
+      apply('counterBuyer', buyerId, offerId, async (tx, offer, item) => {
+        requireOnSale(item);
+        const priceCents = dollarsToCents(counterPrice);
+        // The buyer's counter is their new offer: back to the seller, the seller's counter answered.
+        const row = await repo.transition(tx, offer.id, OFFER_TRANSITIONS.counterBuyer.from, { status: 'pending', priceCents, counterPriceCents: null, buyerActedAt: new Date() });
+        if (!row) throw refused();
+        await repo.recordEvent(tx, offer.id, 'counterBuyer', buyerId, priceCents);
+        const [seller, buyer] = await Promise.all([repo.contactOf(tx, offer.sellerId), repo.contactOf(tx, buyerId)]);
+        await tell(tx, seller, `offer-buyer-counter:${offer.id}:${Date.now()}`, (c) => mails.buyerCounterMail(c.email, c.username, buyer?.username ?? 'The buyer', item.name, priceCents, offersUrl));
+        return { offerId: offer.id, status: row.status, price: centsToDollars(priceCents), counterPrice: centsToDollars(priceCents) };
+      }),
+
+    extend: (sellerId: string, offerId: string) =>
+      apply('extend', sellerId, offerId, async (tx, offer, item) => {
+        requireOnSale(item);
+        // Another offer accepted since (and still in its window) wins: the unique index answers offer_accepted.
+        await tellExpired(tx, (await repo.expireOverdue(tx, item.id)).filter((o) => o.id !== offer.id), item.name);
+        const timeAccepted = new Date();
+        const row = await repo.transition(tx, offer.id, ['expired', 'accepted'], { status: 'accepted', timeAccepted, sellerActedAt: timeAccepted }, repo.overdue);
+        if (!row) throw refused();
+        await repo.recordEvent(tx, offer.id, 'extend', sellerId);
+        await scheduleWindow(tx, offer.id, timeAccepted);
+        return { _id: offer.id, status: row.status, timeAccepted: timeAccepted.toISOString() };
+      }),
+
+    remove: (buyerId: string, offerId: string) =>
+      apply('remove', buyerId, offerId, async (tx, offer) => {
+        const row = await repo.transition(tx, offer.id, [...OFFER_TRANSITIONS.remove.from, 'accepted'], { status: 'removed' }, repo.overdue);
+        if (!row) throw refused();
+        await repo.recordEvent(tx, offer.id, 'remove', buyerId);
+        return { _id: offer.id };
+      }),
+
+    async sent(buyerId: string): Promise<SentOffer[]> {
+      const [rows] = await Promise.all([repo.sentOffers(db, buyerId), repo.markOffersSeen(db, buyerId)]);
+      const now = Date.now();
+      return rows.map((r) => ({
+        _id: r.id,
+        price: centsToDollars(r.priceCents),
+        counterPrice: dollars(r.counterPriceCents),
+        shippingPrice: centsToDollars(r.shippingCents),
+        status: effectiveStatus(r.status, r.timeAccepted, now),
+        timeAccepted: iso(r.timeAccepted),
+        itemId: {
+          _id: r.itemId,
+          name: r.itemName,
+          description: r.itemDescription,
+          price: centsToDollars(r.itemPriceCents),
+          thumbnail: r.itemThumbnail,
+          purchaserId: r.itemPurchaserId,
+          priceSold: dollars(r.itemPriceSoldCents),
+        },
+      }));
+    },
+
+    async received(sellerId: string): Promise<ReceivedItemGroup[]> {
+      const [rows] = await Promise.all([repo.receivedOffers(db, sellerId), repo.markOffersSeen(db, sellerId)]);
+      const now = Date.now();
+      // Rows come most recently changed first: each item's group takes the place of its latest offer.
+      const groups = new Map<string, ReceivedItemGroup>();
+      for (const r of rows) {
+        let group = groups.get(r.itemId);
+        if (!group) {
+          group = {
+            _id: r.itemId,
+            name: r.itemName,
+            description: r.itemDescription,
+            price: centsToDollars(r.itemPriceCents),
+            thumbnail: r.itemThumbnail,
+            purchaserId: r.itemPurchaserId,
+            priceSold: dollars(r.itemPriceSoldCents),
+            offers: [],
+            containsAcceptedOffer: false,
+          };
+          groups.set(r.itemId, group);
+        }
+        const status: OfferStatus = effectiveStatus(r.status, r.timeAccepted, now);
+        if (status === 'accepted' || status === 'paid') group.containsAcceptedOffer = true;
+        group.offers.push({
+          _id: r.id,
+          price: centsToDollars(r.priceCents),
+          counterPrice: dollars(r.counterPriceCents),
+          shippingPrice: centsToDollars(r.shippingCents),
+          status,
+          timeAccepted: iso(r.timeAccepted),
+          offererId: {
+            _id: r.buyerId,
+            username: r.buyerRemoved ? 'User Not Found' : r.buyerName,
+            shippingRegion: { code: r.regionCode, name: r.regionName },
+          },
+        });
+      }
+      return [...groups.values()];
+    },
+
+    newOffersCount: (userId: string) => repo.newOffersCount(db, userId),
+
+    /** Who may act on an offer as seller or buyer (the route table's owner check). */
+    sellerOf: async (offerId: string) => (await repo.findOffer(db, offerId))?.sellerId,
+    buyerOf: async (offerId: string) => (await repo.findOffer(db, offerId))?.buyerId,
+
+    /** Offers that forbid removing the item ('Cannot Remove'), read inside the removal's transaction. */
+    blockingCount: (tx: Tx, itemId: string) => repo.blockingCount(tx, itemId),
+
+    /**
+     * The item was sold (to `sale.buyerId`, paying `sale.offerId` when it was an offer) or removed (no sale), in
+     * that transaction: the paid offer becomes paid, every other open offer closes and its buyer is told.
+     */
+    async settle(tx: Tx, itemId: string, itemName: string, sale: { buyerId: string; offerId: string | null } | null) {
+      if (sale?.offerId) {
+        const paid = await repo.transition(tx, sale.offerId, OFFER_TRANSITIONS.pay.from, { status: 'paid', sellerActedAt: new Date() });
+        if (paid) await repo.recordEvent(tx, paid.id, 'pay', null);
+      }
+      for (const o of await repo.closeOpen(tx, itemId, sale?.offerId ?? null)) {
+        await repo.recordEvent(tx, o.id, 'close', null);
+        if (o.buyerId === sale?.buyerId) continue;
+        const buyer = await repo.contactOf(tx, o.buyerId);
+        await tell(tx, buyer, `offer-closed:${o.id}`, (c) => mails.offerClosedMail(c.email, c.username, itemName, sale !== null));
+      }
+    },
+
+    /** The scheduled end of a payment window: expires the offer unless it was paid, extended or is being paid. */
+    async expireJob(payload: { offerId: string; timeAccepted: string }) {
+      await db.transaction(async (tx) => {
+        const offer = await repo.findOffer(tx, payload.offerId);
+        if (!offer || offer.status !== 'accepted' || iso(offer.timeAccepted) !== payload.timeAccepted) return;
+        const item = await repo.lockItem(tx, offer.itemId);
+        if (!item || item.purchaserId) return;
+        // The buyer is at the provider right now: the payment lock decides (its own reconciliation), not the clock.
+        if (await repo.paymentInProgress(tx, item.id)) {
+          await jobs.send('offer-expiry', payload, { tx, key: `${offer.id}:${payload.timeAccepted}:${Date.now()}`, startAfter: new Date(Date.now() + 10 * 60 * 1000) });
+          return;
+        }
+        const row = await repo.transition(tx, offer.id, ['accepted'], { status: 'expired', sellerActedAt: new Date() }, repo.overdue);
+        if (!row) return;
+        await repo.recordEvent(tx, offer.id, 'expire', null);
+        const [buyer, seller] = await Promise.all([repo.contactOf(tx, offer.buyerId), repo.contactOf(tx, offer.sellerId)]);
+        await tell(tx, buyer, `offer-expired:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredBuyerMail(c.email, c.username, item.name));
+        await tell(tx, seller, `offer-expired-seller:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredSellerMail(c.email, c.username, item.name, offersUrl));
+      });
+    },
+
+    /** A few hours before the window ends: reminds a buyer who has not paid yet. */
+    async warnJob(payload: { offerId: string; timeAccepted: string }) {
+      const offer = await repo.findOffer(db, payload.offerId);
+      if (!offer || offer.status !== 'accepted' || iso(offer.timeAccepted) !== payload.timeAccepted) return;
+      await db.transaction(async (tx) => {
+        const item = await repo.lockItem(tx, offer.itemId);
+        if (!item || item.purchaserId) return;
+        const buyer = await repo.contactOf(tx, offer.buyerId);
+        const hoursLeft = Math.max(1, Math.round((new Date(payload.timeAccepted).getTime() + PAYMENT_WINDOW_MS - Date.now()) / 3_600_000));
+        await tell(tx, buyer, `offer-warning:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiryWarningMail(c.email, c.username, item.name, hoursLeft, offersUrl));
+      });
+    },
+  };
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;
