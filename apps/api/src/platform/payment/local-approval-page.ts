@@ -8,7 +8,8 @@ const escapeHtml = (text: string) =>
 
 /**
  * One small stylesheet inside the page (nothing else to serve or cache); allowed by its hash in the page's own
- * CSP. Readable from 320 px up: one column, large touch targets, the buttons full width on a phone.
+ * CSP. Readable from 320 px up: one column, large touch targets, full-width buttons in
+ * reading order (Pay Now first).
  */
 const STYLE = `
 *{box-sizing:border-box}
@@ -19,7 +20,7 @@ main{max-width:28rem;margin:0 auto;padding:1.5rem 1rem}
 h1{font-size:1.375rem;margin:0 0 1rem}
 dl{margin:0 0 1.25rem}
 dl div{display:flex;justify-content:space-between;gap:1rem;padding:.5rem 0;border-bottom:1px solid #e5e7eb}
-dt{color:#4b5563}
+dt{color:#4b5563;white-space:nowrap}
 dd{margin:0;text-align:right;font-weight:600;overflow-wrap:anywhere}
 dl .total{border-bottom:0;font-size:1.125rem}
 .actions{display:flex;flex-direction:column;gap:.75rem}
@@ -28,7 +29,7 @@ button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .pay{background:#0b57d0;color:#fff;border:0}
 .pay:hover{background:#0842a0}
 .cancel{background:#fff;color:#0b57d0;border:2px solid #0b57d0}
-@media (min-width:600px){main{padding-top:3rem}.actions{flex-direction:row-reverse}.actions button{flex:1}}
+@media (min-width:600px){main{padding-top:3rem}}
 `.trim();
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
@@ -72,6 +73,8 @@ describe('the local stand-in', () => {
     // Its own policy: only its hashed style, forms to us and to the return/cancel origin.
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(/default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+'; form-action 'self' http:\/\/keeb\.test; frame-ancestors 'none'/);
+    const style = /<style>([\s\S]*)<\/style>/.exec(html)?.[1] ?? '';
+    expect(csp).toContain(`style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'`);
     // The form carries the token the browser holds in its cookie.
     expect(hiddenToken(html)).toBe(buyer.xsrf);
   });
@@ -135,7 +138,8 @@ describe('the local stand-in', () => {
     const { orderId, approveUrl } = await payments.createOrder(order());
     const buyer = await t.client();
     const stranger = await t.clientAs('00000000-0000-4000-8000-000000000002');
-    for (const fields of [{ action: 'pay' }, { action: 'pay', _xsrf: stranger.xsrf }, { action: 'pay', _xsrf: `${buyer.xsrf}x` }]) {
+    const attempts: Array<Record<string, string>> = [{ action: 'pay' }, { action: 'pay', _xsrf: stranger.xsrf }, { action: 'pay', _xsrf: `${buyer.xsrf}x` }];
+    for (const fields of attempts) {
       const res = await pressButton(buyer, approveUrl, fields);
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ message: 'invalid_xsrf_token' });
