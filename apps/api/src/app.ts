@@ -33,6 +33,7 @@ import { registerMailWorker } from './platform/mail-queue';
 import { createFacebookOAuth, type FacebookOAuth } from './platform/oauth/facebook';
 import { createGoogleVerifier, type GoogleVerifier } from './platform/oauth/google';
 import { createRedditClient, type RedditClient } from './platform/oauth/reddit';
+import { LOCAL_APPROVAL_FORM_PATHS, paymentProviderFromConfig, paymentStandInRoutes, type PaymentProvider } from './platform/payment/index';
 import { createSmsSender, type SmsSender } from './platform/sms';
 import { createLocalStorage, type Storage } from './platform/storage';
 import { requestLogger, type Logger } from './platform/logger';
@@ -65,6 +66,8 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Imgur albums; unconfigured, a stand-in that knows no album. */
   imgur?: ImgurClient;
+  /** PayPal Orders v2 when configured, else the local stand-in with its approval page (platform/payment). */
+  payments?: PaymentProvider;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through supertest. */
@@ -115,6 +118,10 @@ export function createApp(deps: AppDeps): Express {
     phoneVerified: (userId) => isPhoneVerified(db, userId),
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
   });
+  const payments = deps.payments ?? paymentProviderFromConfig(config, db);
+  if (payments.name === 'local' && config.env === 'production') {
+    deps.logger.warn('PayPal is not configured (PAYPAL_CLIENT_ID): payments go through the local stand-in and move no money');
+  }
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   // Every /api route is declared in a module's routes.ts and served through this table, which adds the access
   // check and the input guard; the access-matrix and fuzz tests enumerate it (routeTableOf).
@@ -125,7 +132,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(noStoreByDefault);
   api.use(compressJson());
   api.use(cookieParser());
-  api.use(xsrfProtection(sessionSecret(config)));
+  api.use(xsrfProtection(sessionSecret(config), { formPaths: LOCAL_APPROVAL_FORM_PATHS }));
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
   // and matching every other route. They only read who is asking, so a request without a session cookie skips
   // making a session (withSessionIfSignedIn).
@@ -137,6 +144,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
   api.use(table.router(healthRoutes(db)));
   api.use(table.router(referenceRoutes(createReferenceService(db))));
+  // Before the session: the stand-in's approval page stands for PayPal's and knows nothing of our users.
+  api.use(table.router(paymentStandInRoutes(payments)));
   api.use(deps.session);
   api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config })));
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));

@@ -37,4 +37,18 @@ describe('loadConfig', () => {
     expect(config.adminUsernames).toEqual(['alice', 'bob']);
     expect(config.demoData).toBe(false);
   });
+
+  it('reads PayPal: sandbox by default, each environment its host, PAYPAL_API_URL over both; unset means the stand-in', () => {
+    expect(loadConfig({}).paypal).toBeUndefined();
+    const sandbox = loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' }).paypal;
+    expect(sandbox).toEqual({ clientId: 'id', clientSecret: 'secret', environment: 'sandbox', apiUrl: 'https://api-m.sandbox.paypal.com', webhookId: 'WH-1' });
+    expect(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_ENV: 'live' }).paypal?.apiUrl).toBe('https://api-m.paypal.com');
+    expect(loadConfig({ PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_URL: 'http://127.0.0.1:9999/' }).paypal?.apiUrl).toBe('http://127.0.0.1:9999');
+  });
+
+  it('refuses half a PayPal configuration and an unknown PAYPAL_ENV', () => {
+    expect(problemsOf({ PAYPAL_CLIENT_ID: 'id' })).toEqual(['Invalid configuration: PAYPAL_CLIENT_SECRET must be set together with PAYPAL_CLIENT_ID']);
+    expect(problemsOf({ PAYPAL_CLIENT_SECRET: 'secret' })).toEqual(['Invalid configuration: PAYPAL_CLIENT_ID must be set together with PAYPAL_CLIENT_SECRET']);
+    expect(problemsOf({ PAYPAL_ENV: 'production' })).toEqual(['Invalid configuration: PAYPAL_ENV must be sandbox or live (got "production")']);
+  });
 });

@@ -70,6 +70,17 @@ const EnvSchema = z.object({
   PHOTO_UPLOADS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).default(100),
   IMGUR_CLIENT_ID: z.string().optional(),
   IMGUR_API_URL: url(['http', 'https']),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
+  PAYPAL_API_URL: url(['http', 'https']),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+}).superRefine((env, ctx) => {
+  // Half a PayPal configuration must not fall back to the local stand-in, whose payments move no money.
+  if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
+    const missing = env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${missing === 'PAYPAL_CLIENT_ID' ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'}` });
+  }
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -149,6 +160,17 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         : undefined,
     photoUploadsPerDay: env.PHOTO_UPLOADS_PER_DAY,
     imgur: env.IMGUR_CLIENT_ID ? { clientId: env.IMGUR_CLIENT_ID, apiUrl: env.IMGUR_API_URL ?? 'https://api.imgur.com' } : undefined,
+    /** Unset: payments go through the local stand-in (platform/payment/local.ts). */
+    paypal:
+      env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
+        ? {
+            clientId: env.PAYPAL_CLIENT_ID,
+            clientSecret: env.PAYPAL_CLIENT_SECRET,
+            environment: env.PAYPAL_ENV,
+            apiUrl: (env.PAYPAL_API_URL ?? (env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/+$/, ''),
+            webhookId: env.PAYPAL_WEBHOOK_ID,
+          }
+        : undefined,
   };
 }
 

@@ -1,14 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Request, RequestHandler, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { ERROR_CODES } from '@keeb/shared';
 import { AppError } from './errors';
 import { SESSION_COOKIE } from './session';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+/** The field a plain HTML form carries the token in, on the paths allowed to take it (xsrfProtection's formPaths). */
+export const XSRF_FORM_FIELD = '_xsrf';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Requests whose XSRF-TOKEN cookie this server signed for their session (read by requireXsrfHeader). */
 const validTokens = new WeakSet<Request>();
+/** The token each request's browser holds after this answer: the valid cookie it sent, or the one issued now. */
+const currentTokens = new WeakMap<Request, string>();
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -22,8 +26,12 @@ function sameToken(a: string, b: string): boolean {
  * header pair planted by someone else, or taken from their own session, is refused. Signed-out visitors have no
  * session cookie: their tokens are bound to that empty state, which keeps sign-in and sign-up working, and a new
  * token is issued in the same answer that sets or clears the session cookie.
+ *
+ * `formPaths`: pages the server renders itself (the payment stand-in's approval page) post plain HTML forms, which
+ * cannot send a header; on those paths alone a urlencoded body may carry the same token in its `_xsrf` field.
  */
-export function xsrfProtection(secret: string): RequestHandler {
+export function xsrfProtection(secret: string, options: { formPaths?: RegExp } = {}): RequestHandler {
+  const formBody = express.urlencoded({ extended: false, limit: '4kb' });
   const mac = (binding: string, nonce: string) => createHmac('sha256', secret).update(`xsrf\n${binding}\n${nonce}`).digest('base64url');
   const issue = (binding: string) => {
     const nonce = randomBytes(18).toString('base64url');
@@ -59,8 +67,14 @@ export function xsrfProtection(secret: string): RequestHandler {
     const binding = typeof sessionCookie === 'string' ? sessionCookie : '';
     const cookieToken: unknown = req.cookies?.[XSRF_COOKIE];
     const valid = validFor(cookieToken, binding);
-    if (valid) validTokens.add(req);
-    else setCookie(req, res, issue(binding));
+    if (valid) {
+      validTokens.add(req);
+      currentTokens.set(req, cookieToken);
+    } else {
+      const token = issue(binding);
+      currentTokens.set(req, token);
+      setCookie(req, res, token);
+    }
     // The session middleware sets its cookie while the headers are written: re-issue the token there when a
     // sign-in or sign-out changed the session, so the next call carries one that matches.
     const writeHead = res.writeHead;
@@ -71,9 +85,23 @@ export function xsrfProtection(secret: string): RequestHandler {
     } as Response['writeHead'];
     if (SAFE_METHODS.has(req.method)) return next();
     const headerToken = req.get(XSRF_HEADER);
+    if (headerToken === undefined && valid && options.formPaths?.test(req.path) && req.is('application/x-www-form-urlencoded')) {
+      return formBody(req, res, (error?: unknown) => {
+        if (error) return next(error);
+        const fieldToken: unknown = (req.body as Record<string, unknown> | undefined)?.[XSRF_FORM_FIELD];
+        next(typeof fieldToken === 'string' && sameToken(fieldToken, cookieToken) ? undefined : new AppError(403, ERROR_CODES.xsrf));
+      });
+    }
     if (!valid || !headerToken || !sameToken(headerToken, cookieToken)) return next(new AppError(403, ERROR_CODES.xsrf));
     next();
   };
+}
+
+/** The XSRF token the browser holds once this answer arrives, for a page that puts it in a form (XSRF_FORM_FIELD). */
+export function xsrfTokenOf(req: Request): string {
+  const token = currentTokens.get(req);
+  if (!token) throw new Error('xsrfTokenOf: the request did not pass xsrfProtection');
+  return token;
 }
 
 /**

@@ -102,6 +102,7 @@ export function urlOf(route: RouteInfo, world: RouteWorld, override: Record<stri
     if (name === 'username') return world.owner.username;
     if (name === 'token') return 'no-such-token-0123456789';
     if (name === 'hash') return KNOWN_ALBUM;
+    if (name === 'orderId') return 'NOSUCHORDER000000';
     throw new Error(`route-world: no sample value for path parameter :${name} of ${route.path}; add one here`);
   };
   return `/api${route.path.replace(/:(\w+)/g, (_m, name: string) => value(name))}`;

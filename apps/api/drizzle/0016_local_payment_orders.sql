@@ -1,0 +1,23 @@
+CREATE TABLE "local_payment_orders" (
+	"id" text PRIMARY KEY NOT NULL,
+	"create_request_id" text NOT NULL,
+	"purchase_id" text NOT NULL,
+	"payee_email" text NOT NULL,
+	"item_id" text NOT NULL,
+	"item_name" text NOT NULL,
+	"currency" text NOT NULL,
+	"item_total_cents" integer NOT NULL,
+	"shipping_cents" integer NOT NULL,
+	"return_url" text NOT NULL,
+	"cancel_url" text NOT NULL,
+	"status" text DEFAULT 'PAYER_ACTION_REQUIRED' NOT NULL,
+	"payer_id" text,
+	"capture_id" text,
+	"capture_request_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"approved_at" timestamp with time zone,
+	"captured_at" timestamp with time zone,
+	CONSTRAINT "local_payment_orders_create_request_id_unique" UNIQUE("create_request_id"),
+	CONSTRAINT "local_payment_orders_status" CHECK ("local_payment_orders"."status" in ('PAYER_ACTION_REQUIRED', 'APPROVED', 'COMPLETED')),
+	CONSTRAINT "local_payment_orders_amounts" CHECK ("local_payment_orders"."item_total_cents" >= 0 and "local_payment_orders"."shipping_cents" >= 0 and "local_payment_orders"."item_total_cents" + "local_payment_orders"."shipping_cents" > 0)
+);
