@@ -1,5 +1,5 @@
 import { and, eq, fillPlaceholders, inArray, isNotNull, isNull, sql, type InferColumnsDataTypes, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { isoFromJson, jsonArrayRow, jsonRows, type Queryable, type RenderedQuery } from '../../db/client';
+import { isoFromJson, jsonArrayRow, jsonRows, type PlanReuse, type Queryable, type RenderedQuery } from '../../db/client';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
@@ -411,6 +411,17 @@ if (Object.keys(readBack).length !== selectOrder.length || selectOrder.some((key
   throw new Error('toListRow reads the page columns in another order than summaryColumns selects them');
 }
 
+/**
+ * Public lists and a seller's profile without filters or search are a walk of the index of their sort, whatever
+ * the cursor: their generic plan is always right (db/client.ts, PlanReuse). With a category, region or sale type,
+ * or a follow list, the best plan depends on the values (a rare category reads its own matches instead of walking
+ * the feed), so PostgreSQL decides.
+ */
+const planReuse = (o: ListOptions): PlanReuse =>
+  (o.scope.kind === 'public' || o.scope.kind === 'sellerPublic') && !o.search && !o.categoryIds?.length && !o.regionCodes?.length && !o.saleTypeId
+    ? 'generic'
+    : 'kept';
+
 /** List queries by shape: their statement name and SQL, rendered once with placeholders for the values. */
 const preparedLists = new Map<string, { name: string; query: RenderedQuery }>();
 
@@ -458,7 +469,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   // A search's window is read the way the API chose (walked or through the day index), whatever the values: a
   // kept plan serves it. Any other search is planned with its values each time.
   const keepsPlan = !o.search || o.fromDay !== undefined;
-  return (await jsonRows(db, query, keepsPlan ? prepared.name : undefined)).map(toListRow);
+  return (await jsonRows(db, query, keepsPlan ? prepared.name : undefined, planReuse(o))).map(toListRow);
 }
 
 /**
