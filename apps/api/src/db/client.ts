@@ -33,7 +33,8 @@ export interface RenderedQuery {
 /**
  * How a named statement is planned: `kept` lets PostgreSQL choose between a generic plan and a plan per execution
  * by its cost estimates (plan_cache_mode auto); `generic` always runs the one generic plan, for statements whose
- * plan cannot depend on the values (an index walk fixed by the sort and scope).
+ * plan cannot depend on the values (an index walk fixed by the sort and scope). PostgreSQL: a pool of its own;
+ * PGlite: the setting around the EXECUTE, in the same message.
  */
 export type PlanReuse = 'kept' | 'generic';
 type ArrayRunner = (query: RenderedQuery, name: string | undefined, reuse: PlanReuse) => Promise<unknown[][]>;
@@ -90,7 +91,7 @@ async function pgliteArrayRunner(client: import('@electric-sql/pglite').PGlite):
   const prepared = new Map<string, Promise<unknown>>();
   const literal = (value: unknown) =>
     value === undefined || value === null ? 'NULL' : typeof value === 'number' || typeof value === 'boolean' ? String(value) : escapeLiteral(String(value));
-  return async (query, name) => {
+  return async (query, name, reuse) => {
     if (!name) return (await client.query<unknown[]>(query.sql, query.params, { rowMode: 'array' })).rows;
     let preparing = prepared.get(name);
     if (!preparing) {
@@ -100,6 +101,11 @@ async function pgliteArrayRunner(client: import('@electric-sql/pglite').PGlite):
     }
     await preparing;
     const args = query.params.length ? `(${query.params.map(literal).join(', ')})` : '';
+    if (reuse === 'generic') {
+      // One message, so no other query runs under the setting; an error rolls the SET back with the rest.
+      const results = await client.exec(`SET plan_cache_mode = force_generic_plan; EXECUTE ${name}${args}; RESET plan_cache_mode`, { rowMode: 'array' });
+      return (results[1]?.rows ?? []) as unknown[][];
+    }
     return (await client.query<unknown[]>(`EXECUTE ${name}${args}`, [], { rowMode: 'array' })).rows;
   };
 }
