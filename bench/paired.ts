@@ -112,7 +112,8 @@ const target = targetFor('pg', 1000, args.url!, root);
 const handle = await openTarget(target);
 let cases: BenchCase[];
 try {
-  cases = (await buildCases(handle.db)).filter((c) => !args.only || c.name.includes(args.only));
+  // --only: one or more name parts, comma-separated.
+  cases = (await buildCases(handle.db)).filter((c) => !args.only || args.only.split(',').some((part) => c.name.includes(part)));
 } finally {
   await handle.close();
 }
