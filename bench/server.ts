@@ -25,11 +25,17 @@ export function buildApi(root: string): void {
 
 export interface RunningApi {
   baseUrl: string;
+  /** The API process (its CPU time is read from /proc by bench/paired.ts). */
+  pid: number;
   logFile: string;
   stop(): Promise<void>;
 }
 
-export async function startApi(root: string, target: Target): Promise<RunningApi> {
+/**
+ * extraEnv: settings for this run only (bench/paired.ts turns the first-page cache off in both builds); nodeArgs:
+ * Node options for the API process (`--cpu-prof`, `--trace-gc`).
+ */
+export async function startApi(root: string, target: Target, extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<RunningApi> {
   const port = await freePort();
   // PGlite: the filled DATA_DIR itself (its db/ folder); PostgreSQL: a throwaway DATA_DIR for the session secret.
   const dataDir = target.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'keeb-bench-'));
@@ -45,8 +51,9 @@ export async function startApi(root: string, target: Target): Promise<RunningApi
     DEMO_DATA: '0',
     DATABASE_URL: target.driver === 'pg' ? target.url : '',
     REDIS_URL: '',
+    ...extraEnv,
   };
-  const child = spawn(process.execPath, [path.join(root, 'apps', 'api', 'dist', 'server.js')], { cwd: root, env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps', 'api', 'dist', 'server.js')], { cwd: root, env, stdio: ['ignore', log, log] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let waited = 0; ; waited += 200) {
@@ -61,6 +68,7 @@ export async function startApi(root: string, target: Target): Promise<RunningApi
   }
   return {
     baseUrl,
+    pid: child.pid!,
     logFile,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

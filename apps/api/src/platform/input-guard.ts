@@ -12,9 +12,11 @@ export function holdsNul(value: unknown): boolean {
     } else if (Array.isArray(next)) {
       for (const child of next) pending.push(child);
     } else if (next !== null && typeof next === 'object') {
-      for (const [key, child] of Object.entries(next)) {
+      // Own enumerable keys, as Object.entries gives them, without an array of pairs per object.
+      for (const key in next) {
+        if (!Object.hasOwn(next, key)) continue;
         if (key.includes('\u0000')) return true;
-        pending.push(child);
+        pending.push((next as Record<string, unknown>)[key]);
       }
     }
   }

@@ -8,6 +8,7 @@ import { createUser } from '../test/factories';
 import { createJobQueue } from './jobs/job-queue';
 import { createLogger } from './logger';
 import { RateLimits } from './rate-limit';
+import { redactUrl } from './log-redact';
 import { createSessionMiddleware } from './session';
 
 const t = useTestApp();
@@ -18,6 +19,17 @@ function capturingLogger() {
   const logger = createLogger({ logLevel: 'info', logPretty: false }, { write: (line: string) => void lines.push(line) });
   return { logger, lines, text: () => lines.join('') };
 }
+
+describe('redactUrl', () => {
+  it('hides secret parameters however their names are written, and leaves other queries as they are', () => {
+    expect(redactUrl('/api/x?Code=1&a=2')).toBe('/api/x?Code=[redacted]&a=2');
+    expect(redactUrl('/api/x?%63ode=1&a=2')).toBe('/api/x?%63ode=[redacted]&a=2');
+    expect(redactUrl('/api/x?a=1&access%5Ftoken=2')).toBe('/api/x?a=1&access%5Ftoken=[redacted]');
+    expect(redactUrl('/api/x?a=1&payerId=2')).toBe('/api/x?a=1&payerId=[redacted]');
+    const list = '/api/items?ts=2026-01-10T12%3A00%3A00.000Z&cursorId=0b7c&searchText=holy+panda&codes=1';
+    expect(redactUrl(list)).toBe(list);
+  });
+});
 
 describe('the access log redacts secrets in URLs', () => {
   it('writes reset and confirmation tokens and secret query values as [redacted]', async () => {

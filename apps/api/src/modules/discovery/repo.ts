@@ -1,5 +1,5 @@
 import { and, eq, fillPlaceholders, inArray, isNotNull, isNull, sql, type InferColumnsDataTypes, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { isoFromJson, jsonArrayRow, jsonRows, type Queryable, type RenderedQuery } from '../../db/client';
+import { isoFromJson, jsonArrayRow, jsonRows, type PlanReuse, type Queryable, type RenderedQuery } from '../../db/client';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
@@ -15,7 +15,7 @@ export const publicItem = and(sql`${items.approvalStatus} = 'approved'`, isNull(
  * plan for `limit $n`, so it would plan a prepared list again on every execution: about half its database time.
  * (drizzle writes any object it is given as the limit into the query as is.)
  */
-const literalLimit = (n: number) => sql.raw(n === Infinity ? 'all' : String(Math.trunc(n))) as unknown as number;
+const literalLimit = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
 
 /** The last item of the previous page. `ts` is an ISO timestamp (millisecond precision, like the column). */
 export interface Cursor {
@@ -52,7 +52,7 @@ export interface ListOptions {
   tsquery?: string | undefined;
   sort: ListSort;
   cursor: Cursor;
-  /** Infinity for no limit (the rest of a tie: restOfTie). */
+  /** Rows to read. */
   limit: number;
   /**
    * Only the listings after the cursor (a full one: its sort fields and id) that share its sort key, the fields a
@@ -191,17 +191,27 @@ type SortKeyRow = Pick<ListRow, 'id' | 'timeListed' | 'priceCents' | 'saveCount'
 const cursorAt = (row: SortKeyRow): Cursor => ({ ts: row.timeListed, priceCents: row.priceCents, likes: row.saveCount, id: row.id });
 
 /**
+ * How long a page may grow to close a tie, in pages. A page ends where no client's cursor can lose a listing,
+ * but a group of listings sharing one time (a batch import stamped with the same second) can be any size; past
+ * this bound the page ends inside the group instead, and a client that sends `cursorId` (the web client does)
+ * pages on exactly through it. Only a client sending the spec's cursor alone would skip the rest of such a group.
+ */
+export const TIE_PAGE_LIMIT_PAGES = 4;
+
+/**
  * A page of `pageSize` rows from a read of one row more, ended where no client's cursor can lose a listing: when
  * the next row shares the last one's cursor fields (a time, or a price and a time), the rest of that group joins
- * the page. A client that pages with the spec's cursor (no id) then starts after the whole group; a longer page
- * still reads as a full one. The rest of a group is one index range (its key is fixed), read only when needed.
+ * the page, up to TIE_PAGE_LIMIT_PAGES pages in all. A client that pages with the spec's cursor (no id) then
+ * starts after the whole group; a longer page still reads as a full one. The rest of a group is one index range
+ * (its key is fixed), read only when needed.
  */
 export async function restOfTie(db: Queryable, o: ListOptions, rows: ListRow[], pageSize: number): Promise<ListRow[]> {
   if (rows.length <= pageSize) return rows;
   const page = rows.slice(0, pageSize);
   const last = page[pageSize - 1]!;
   if (!sameCursorKey(o.sort, last, rows[pageSize]!)) return page;
-  const rest = await listPage(db, { ...o, fromDay: undefined, walkWindow: undefined, beforeDay: undefined, cursor: cursorAt(last), tieOnly: true, limit: Infinity });
+  const limit = pageSize * (TIE_PAGE_LIMIT_PAGES - 1);
+  const rest = await listPage(db, { ...o, fromDay: undefined, walkWindow: undefined, beforeDay: undefined, cursor: cursorAt(last), tieOnly: true, limit });
   return [...page, ...rest];
 }
 
@@ -401,6 +411,17 @@ if (Object.keys(readBack).length !== selectOrder.length || selectOrder.some((key
   throw new Error('toListRow reads the page columns in another order than summaryColumns selects them');
 }
 
+/**
+ * Public lists and a seller's profile without filters or search are a walk of the index of their sort, whatever
+ * the cursor: their generic plan is always right (db/client.ts, PlanReuse). With a category, region or sale type,
+ * or a follow list, the best plan depends on the values (a rare category reads its own matches instead of walking
+ * the feed), so PostgreSQL decides.
+ */
+const planReuse = (o: ListOptions): PlanReuse =>
+  (o.scope.kind === 'public' || o.scope.kind === 'sellerPublic') && !o.search && !o.categoryIds?.length && !o.regionCodes?.length && !o.saleTypeId
+    ? 'generic'
+    : 'kept';
+
 /** List queries by shape: their statement name and SQL, rendered once with placeholders for the values. */
 const preparedLists = new Map<string, { name: string; query: RenderedQuery }>();
 
@@ -422,7 +443,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
     o.saleTypeId ? 's' : '',
     o.search ? 'q' : '',
     days,
-    o.limit === Infinity ? 'all' : o.limit,
+    o.limit,
   ].join('_');
   let prepared = preparedLists.get(shape);
   if (!prepared) {
@@ -448,13 +469,13 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   // A search's window is read the way the API chose (walked or through the day index), whatever the values: a
   // kept plan serves it. Any other search is planned with its values each time.
   const keepsPlan = !o.search || o.fromDay !== undefined;
-  return (await jsonRows(db, query, keepsPlan ? prepared.name : undefined)).map(toListRow);
+  return (await jsonRows(db, query, keepsPlan ? prepared.name : undefined, planReuse(o))).map(toListRow);
 }
 
 /**
  * The vault's Saved tab: the user's saved, not-removed items, newest save first; cursor = the last savedAt (+ id).
- * Read one row more than a page, and a page never ends inside saves made at the same time (see restOfTie): the
- * spec's cursor is the time alone.
+ * Read one row more than a page, and a page never ends inside saves made at the same time, up to the same bound
+ * as restOfTie: the spec's cursor is the time alone.
  */
 export async function savedPage(db: Queryable, o: { userId: string; cursor: Cursor; limit: number }): Promise<(ListRow & { savedAt: string })[]> {
   const rows = await savedRows(db, o.userId, o.cursor, o.limit + 1, false);
@@ -462,7 +483,7 @@ export async function savedPage(db: Queryable, o: { userId: string; cursor: Curs
   const page = rows.slice(0, o.limit);
   const last = page[o.limit - 1]!;
   if (rows[o.limit]!.savedAt !== last.savedAt) return page;
-  return [...page, ...(await savedRows(db, o.userId, { ts: last.savedAt, id: last.id }, Infinity, true))];
+  return [...page, ...(await savedRows(db, o.userId, { ts: last.savedAt, id: last.id }, o.limit * (TIE_PAGE_LIMIT_PAGES - 1), true))];
 }
 
 async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: number, tieOnly: boolean) {

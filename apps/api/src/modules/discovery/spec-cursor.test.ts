@@ -3,6 +3,7 @@ import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { itemSaves, itemShipping, items } from '../../db/schema/index';
 import { useTestApp, type TestClient } from '../../test/app';
 import { createUser, itemValues } from '../../test/factories';
+import { TIE_PAGE_LIMIT_PAGES } from './repo';
 
 /**
  * Spec 2.3: "The cursor is the last item's timeListed (and price for price sorts)". A client that sends exactly
@@ -123,5 +124,37 @@ describe('the cursors clients send besides the spec one', () => {
     for (const sort of ['def', 'old'] as const) {
       expectEachOnce(await pageThrough(client, `/api/items?sort=${sort}`, (last) => ({ ts: last.timeListed, cursorId: last._id })), listed);
     }
+  });
+});
+
+describe('a tie group longer than a page can grow', () => {
+  const cap = ITEM_PAGE_SIZE * TIE_PAGE_LIMIT_PAGES;
+
+  it('ends the page at the bound, and ts + cursorId pages through the group exactly', async () => {
+    const seller = await createUser(t.db.db);
+    const at = new Date(Date.UTC(2026, 0, 10, 12, 0, 0, 0));
+    // One batch import: every listing with the same time and price, more of them than a page may grow to.
+    const listed = await tiedListings(seller.id, cap + 50, { timeListed: at, priceCents: 2_500 });
+    const client = await t.client();
+    const first = await client.get('/api/items');
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(cap);
+    for (const sort of ['def', 'old'] as const) {
+      expectEachOnce(await pageThrough(client, `/api/items?sort=${sort}`, (last) => ({ ts: last.timeListed, cursorId: last._id })), listed);
+    }
+    for (const sort of ['low', 'high'] as const) {
+      expectEachOnce(await pageThrough(client, `/api/items?sort=${sort}`, (last) => ({ ts: last.timeListed, price: last.price, cursorId: last._id })), listed);
+    }
+  });
+
+  it('the Saved tab likewise', async () => {
+    const seller = await createUser(t.db.db);
+    const saver = await createUser(t.db.db);
+    const listed = await tiedListings(seller.id, cap + 50);
+    await t.db.db.insert(itemSaves).values(listed.map((itemId) => ({ userId: saver.id, itemId, createdAt: TIMES[0]! })));
+    const client = await t.clientAs(saver.id);
+    const first = await client.get('/api/me/items/saved');
+    expect(first.body).toHaveLength(cap);
+    expectEachOnce(await pageThrough(client, '/api/me/items/saved', (last) => ({ ts: last.savedAt!, cursorId: last._id })), listed);
   });
 });
