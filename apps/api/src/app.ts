@@ -12,6 +12,9 @@ import { phoneRoutes } from './modules/accounts/phone/routes';
 import { createPhoneService, isPhoneVerified, phoneVerifiedForSignup } from './modules/accounts/phone/service';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { itemsRoutes } from './modules/items/routes';
+import * as accountsRepo from './modules/accounts/repo';
+import { paymentsRoutes, paymentWebhookRoutes } from './modules/payments/routes';
+import { createPaymentsService } from './modules/payments/service';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { offersRoutes } from './modules/offers/routes';
 import { createOffersService } from './modules/offers/service';
@@ -118,8 +121,19 @@ export function createApp(deps: AppDeps): Express {
     phoneVerified: (userId) => isPhoneVerified(db, userId),
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
   });
-  const payments = deps.payments ?? paymentProviderFromConfig(config, db);
-  if (payments.name === 'local' && config.env === 'production') {
+  const paymentProvider = deps.payments ?? paymentProviderFromConfig(config, db);
+  const payments = createPaymentsService({
+    db,
+    config,
+    jobs,
+    logger: deps.logger,
+    provider: paymentProvider,
+    offers,
+    awardKarma: (tx, award) => accountsRepo.awardKarma(tx, award),
+  });
+  jobs.handle('payment-reconcile', ({ purchaseId }) => payments.reconcile(purchaseId));
+  jobs.handle('payment-webhook', ({ eventId }) => payments.applyWebhook(eventId));
+  if (paymentProvider.name === 'local' && config.env === 'production') {
     deps.logger.warn('PayPal is not configured (PAYPAL_CLIENT_ID): payments go through the local stand-in and move no money');
   }
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
@@ -131,6 +145,8 @@ export function createApp(deps: AppDeps): Express {
   const jsonBody = express.json({ limit: config.bodyLimit });
   api.use(noStoreByDefault);
   api.use(compressJson());
+  // The provider's webhook carries no cookie and no XSRF token: its signature is checked instead.
+  api.use(table.router(paymentWebhookRoutes({ payments, bodyLimit: config.bodyLimit })));
   api.use(cookieParser());
   api.use(xsrfProtection(sessionSecret(config), { formPaths: LOCAL_APPROVAL_FORM_PATHS }));
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
@@ -145,7 +161,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(healthRoutes(db)));
   api.use(table.router(referenceRoutes(createReferenceService(db))));
   // Before the session: the stand-in's approval page stands for PayPal's and knows nothing of our users.
-  api.use(table.router(paymentStandInRoutes(payments)));
+  api.use(table.router(paymentStandInRoutes(paymentProvider)));
   api.use(deps.session);
   api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config })));
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));
@@ -154,6 +170,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(itemsRoutes({ items })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
+  api.use(table.router(paymentsRoutes({ payments })));
   api.use(table.router(notificationsRoutes({ newOffers: (userId) => offers.newOffersCount(userId) })));
   api.use(notFoundApi);
   api.use(errorMiddleware);

@@ -161,6 +161,7 @@ function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unkno
     'post /offer': { itemId: world.otherItemId, offerPrice: '80', offerShippingPrice: 10 },
     'post /offer/:id/counter-seller': { counterPrice: '90' },
     'post /offer/:id/counter-buyer': { counterPrice: '85' },
+    'post /payment/item/create': { _id: world.otherItemId, price: 100, shippingPrice: 10 },
   };
   return { ...(samples[`${route.method} ${route.path}`] ?? {}) };
 }

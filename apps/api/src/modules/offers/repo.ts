@@ -231,3 +231,9 @@ export async function paymentInProgress(db: Queryable, itemId: string) {
     .where(and(eq(purchases.itemId, itemId), inArray(purchases.status, ['open', 'capturing', 'capture_pending']), gt(purchases.lockedUntil, sql`now()`)));
   return Boolean(row);
 }
+
+/** The listing's payment email (the payee), which only the seller and the payment ever see. */
+export async function paymentEmailOf(db: Queryable, itemId: string) {
+  const [row] = await db.select({ email: items.paymentEmail }).from(items).where(eq(items.id, itemId));
+  return row?.email;
+}

@@ -1,0 +1,74 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import { items, paymentEvents, purchases } from '../../db/schema/index';
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+type PurchaseStatus = PurchaseRow['status'];
+/** The statuses that hold the item's payment lock. */
+export const LOCKING: PurchaseStatus[] = ['open', 'capturing', 'capture_pending'];
+
+export async function findPurchase(db: Queryable, id: string) {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+  return row;
+}
+
+export async function purchaseByOrder(db: Queryable, provider: string, orderId: string) {
+  const [row] = await db.select().from(purchases).where(and(eq(purchases.provider, provider), eq(purchases.orderId, orderId)));
+  return row;
+}
+
+/** The purchase holding the item's payment lock, if any (live or lapsed). */
+export async function lockingPurchase(db: Queryable, itemId: string) {
+  const [row] = await db.select().from(purchases).where(and(eq(purchases.itemId, itemId), inArray(purchases.status, LOCKING)));
+  return row;
+}
+
+export async function insertPurchase(tx: Tx, values: typeof purchases.$inferInsert) {
+  const [row] = await tx.insert(purchases).values(values).returning();
+  if (!row) throw new Error('purchase insert returned nothing');
+  return row;
+}
+
+/** A conditional status change: applies only while the purchase is in one of `from`. */
+export async function movePurchase(db: Queryable, id: string, from: PurchaseStatus[], patch: Partial<typeof purchases.$inferInsert>) {
+  const [row] = await db
+    .update(purchases)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(purchases.id, id), inArray(purchases.status, from)))
+    .returning();
+  return row;
+}
+
+export async function setItemPaymentStatus(tx: Tx, itemId: string, status: 'none' | 'pending') {
+  await tx.update(items).set({ paymentStatus: status }).where(eq(items.id, itemId));
+}
+
+/** Marks the item sold to the buyer, unless it already is (answers whether it did). */
+export async function markItemSold(tx: Tx, itemId: string, buyerId: string, priceSoldCents: number) {
+  const rows = await tx
+    .update(items)
+    .set({ purchaserId: buyerId, priceSoldCents, paymentStatus: 'none' })
+    .where(and(eq(items.id, itemId), sql`${items.purchaserId} is null`))
+    .returning({ id: items.id });
+  return rows.length === 1;
+}
+
+/** Stores a webhook event once: answers false when it was already stored (a redelivery). */
+export async function storeEvent(tx: Tx, event: { id: string; eventType: string; resource: string }) {
+  const rows = await tx.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return rows.length === 1;
+}
+
+export async function findEvent(db: Queryable, id: string) {
+  const [row] = await db.select().from(paymentEvents).where(eq(paymentEvents.id, id));
+  return row;
+}
+
+export async function markEventProcessed(db: Queryable, id: string) {
+  await db.update(paymentEvents).set({ processedAt: sql`now()` }).where(eq(paymentEvents.id, id));
+}
+
+export async function purchaseByCapture(db: Queryable, captureId: string) {
+  const [row] = await db.select().from(purchases).where(eq(purchases.captureId, captureId));
+  return row;
+}

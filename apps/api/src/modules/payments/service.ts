@@ -1,0 +1,350 @@
+import { centsToDollars, effectiveStatus, PAYMENT_ERRORS, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Config } from '../../config';
+import type { Database, Tx } from '../../db/client';
+import { uniqueViolation } from '../../platform/db-errors';
+import { AppError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import type { Logger } from '../../platform/logger';
+import { queueMail } from '../../platform/mail-queue';
+import { amountToCents, centsToAmount, PaymentProviderError, type PaymentProvider } from '../../platform/payment/index';
+import * as offersRepo from '../offers/repo';
+import type { OffersService } from '../offers/service';
+import * as mails from './mail-templates';
+import * as repo from './repo';
+
+/** How long a buyer holds the item while at the provider; past it the provider is asked before the lock goes. */
+export const PAYMENT_LOCK_MS = 30 * 60 * 1000;
+/** A capture the provider holds as pending (e.g. an eCheck) keeps the item locked while it clears. */
+const PENDING_CAPTURE_LOCK_MS = 5 * 24 * 60 * 60 * 1000;
+/** A request that claimed a capture and vanished (a crash) is presumed dead after this. */
+const STALE_CAPTURE_MS = 2 * 60 * 1000;
+/** How long a second `process` call for the same order waits for the first one's outcome. */
+const WAIT_FOR_CAPTURE_MS = 15_000;
+/** Karma per sale, to the seller and the buyer (docs/decisions.md, "Payment: karma"). */
+export const SALE_KARMA = 10;
+export const PURCHASE_KARMA = 5;
+
+export interface PaymentsDeps {
+  db: Database;
+  config: Config;
+  jobs: JobQueue;
+  logger: Logger;
+  provider: PaymentProvider;
+  offers: Pick<OffersService, 'settle'>;
+  /** Karma inside the sale's transaction, once per (user, reason, item). */
+  awardKarma(tx: Tx, award: { userId: string; reason: 'sale' | 'purchase'; amount: number; subjectId: string }): Promise<unknown>;
+}
+
+const processing = () => new AppError(409, PAYMENT_ERRORS.paymentProcessing);
+const failed = () => new AppError(409, PAYMENT_ERRORS.failed);
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, config, jobs, logger, provider } = deps;
+  const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
+
+  async function scheduleReconcile(tx: Tx | undefined, purchaseId: string, at: Date) {
+    await jobs.send('payment-reconcile', { purchaseId }, { key: `${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
+  }
+
+  /** Gives the item's lock up: the purchase ends as `status` and the item is on sale again. */
+  async function release(purchaseId: string, status: 'failed' | 'abandoned', failure: string) {
+    await db.transaction(async (tx) => {
+      const row = await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status, failure });
+      if (row) await repo.setItemPaymentStatus(tx, row.itemId, 'none');
+    });
+  }
+
+  /**
+   * The sale, in one transaction: the item sold at the purchase's price, the purchase captured, the offers
+   * settled, karma to both, the mails queued. Run again for the same purchase, it changes nothing.
+   */
+  async function finalize(purchaseId: string, capture: { id: string; amount: string | undefined; currency: string | undefined }): Promise<PaymentResult> {
+    const purchase = await repo.findPurchase(db, purchaseId);
+    if (!purchase) throw failed();
+    const expected = purchase.itemCents + purchase.shippingCents;
+    if (capture.amount === undefined || amountToCents(capture.amount) !== expected || (capture.currency ?? 'USD') !== 'USD') {
+      // Never sold on a capture of another amount: support refunds it (the error names the purchase).
+      logger.error({ purchaseId, expected, capture }, 'payment captured for an unexpected amount; the item was not marked sold');
+      await release(purchaseId, 'failed', `amount mismatch: ${capture.amount} ${capture.currency}`);
+      throw failed();
+    }
+    return db.transaction(async (tx) => {
+      const item = await offersRepo.lockItem(tx, purchase.itemId);
+      const current = await repo.findPurchase(tx, purchaseId);
+      if (current?.status === 'captured' && item) return { status: 'COMPLETED', itemId: item.id, priceSold: centsToDollars(current.itemCents) };
+      if (!item || !(await repo.markItemSold(tx, item.id, purchase.buyerId, purchase.itemCents))) {
+        logger.error({ purchaseId, captureId: capture.id }, 'payment captured for an item already sold; it needs a refund');
+        await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'failed', captureId: capture.id, failure: 'item already sold' });
+        throw failed();
+      }
+      const done = await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'captured', captureId: capture.id, capturedAt: new Date() });
+      if (!done) throw failed();
+      await deps.offers.settle(tx, item.id, item.name, { buyerId: purchase.buyerId, offerId: purchase.offerId });
+      await deps.awardKarma(tx, { userId: purchase.sellerId, reason: 'sale', amount: SALE_KARMA, subjectId: item.id });
+      await deps.awardKarma(tx, { userId: purchase.buyerId, reason: 'purchase', amount: PURCHASE_KARMA, subjectId: item.id });
+      const [seller, buyer] = await Promise.all([offersRepo.contactOf(tx, purchase.sellerId), offersRepo.contactOf(tx, purchase.buyerId)]);
+      if (seller && !seller.removedAt && seller.prefs.itemSell !== false) {
+        await queueMail(jobs, tx, `item-sold:${purchaseId}`, mails.itemSoldMail(seller.email, seller.username, buyer?.username ?? 'A buyer', item.name, purchase.itemCents, purchase.shippingCents, itemUrl(item.id)));
+      }
+      if (buyer && !buyer.removedAt) {
+        await queueMail(jobs, tx, `purchase-receipt:${purchaseId}`, mails.purchaseReceiptMail(buyer.email, buyer.username, item.name, purchase.itemCents, purchase.shippingCents, itemUrl(item.id)));
+      }
+      for (const s of await offersRepo.saversWanting(tx, item.id, 'soldSavedItem', [purchase.buyerId, purchase.sellerId])) {
+        await queueMail(jobs, tx, `saved-sold:${item.id}:${s.email}`, mails.savedItemSoldMail(s.email, s.username, item.name));
+      }
+      return { status: 'COMPLETED' as const, itemId: item.id, priceSold: centsToDollars(purchase.itemCents) };
+    });
+  }
+
+  /**
+   * Captures a purchase whose buyer approved it at the provider: one caller claims it (open -> capturing), and
+   * only that one asks the provider, with the purchase's own request id so a retry after an unknown outcome is
+   * the same capture. `wait`: a caller that lost the claim waits for the winner's outcome (racing returns).
+   */
+  async function capture(purchaseId: string, wait: boolean): Promise<PaymentResult> {
+    const deadline = Date.now() + WAIT_FOR_CAPTURE_MS;
+    for (;;) {
+      const p = await repo.findPurchase(db, purchaseId);
+      if (!p) throw new AppError(404, PAYMENT_ERRORS.notFound);
+      if (p.status === 'captured' || p.status === 'refunded') return { status: 'COMPLETED', itemId: p.itemId, priceSold: centsToDollars(p.itemCents) };
+      if (p.status === 'failed' || p.status === 'abandoned') throw failed();
+      if (p.status === 'capture_pending') throw processing();
+      if (p.status === 'capturing') {
+        const stale = Date.now() - p.updatedAt.getTime() > STALE_CAPTURE_MS;
+        if (stale) await repo.movePurchase(db, p.id, ['capturing'], { status: 'open' });
+        else if (!wait || Date.now() > deadline) throw processing();
+        else await sleep(100);
+        continue;
+      }
+      if (!p.orderId) throw failed();
+      if (!(await repo.movePurchase(db, p.id, ['open'], { status: 'capturing' }))) continue;
+      return captureClaimed(p);
+    }
+  }
+
+  async function captureClaimed(p: repo.PurchaseRow): Promise<PaymentResult> {
+    const reopen = () => repo.movePurchase(db, p.id, ['capturing'], { status: 'open' });
+    let result;
+    try {
+      result = await provider.captureOrder({ orderId: p.orderId!, requestId: `capture:${p.id}` });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) {
+        await reopen();
+        throw error;
+      }
+      logger.warn({ purchaseId: p.id, kind: error.kind, issue: error.issue, debugId: error.debugId }, 'payment capture refused');
+      switch (error.kind) {
+        case 'payer':
+          // The buyer's funding failed: back to the provider to choose another, while the lock holds.
+          await reopen();
+          throw new AppError(402, PAYMENT_ERRORS.paymentRetry, { redirectUrl: p.approveUrl });
+        case 'not_approved':
+          await reopen();
+          throw new AppError(409, PAYMENT_ERRORS.notApproved);
+        case 'payee':
+          await release(p.id, 'failed', `payee: ${error.issue}`);
+          throw new AppError(409, PAYMENT_ERRORS.paymentError);
+        case 'already_captured': {
+          const order = await provider.getOrder(p.orderId!);
+          if (order.capture?.status === 'COMPLETED') return finalize(p.id, order.capture);
+          await reopen();
+          throw processing();
+        }
+        default:
+          // Outcome unknown: keep the lock, ask the provider again shortly (same request id, so never twice).
+          await reopen();
+          await scheduleReconcile(undefined, p.id, new Date(Date.now() + 60_000));
+          throw processing();
+      }
+    }
+    if (result.status === 'COMPLETED') return finalize(p.id, { id: result.captureId ?? '', amount: result.amount, currency: result.currency });
+    if (result.status === 'PENDING') {
+      const until = new Date(Date.now() + PENDING_CAPTURE_LOCK_MS);
+      await db.transaction(async (tx) => {
+        await repo.movePurchase(tx, p.id, ['capturing'], { status: 'capture_pending', captureId: result.captureId ?? null, lockedUntil: until });
+        await scheduleReconcile(tx, p.id, new Date(Date.now() + 60 * 60 * 1000));
+      });
+      throw processing();
+    }
+    await release(p.id, 'failed', `capture ${result.status}`);
+    throw failed();
+  }
+
+  /**
+   * Settles a purchase from the provider's record of its order: lapsed locks, unknown outcomes, buyers who
+   * approved and never came back. Never abandons an order the buyer approved or the provider captured.
+   */
+  async function reconcile(purchaseId: string) {
+    const p = await repo.findPurchase(db, purchaseId);
+    if (!p || !repo.LOCKING.includes(p.status)) return;
+    if (p.status === 'open' && p.lockedUntil.getTime() > Date.now()) return;
+    if (!p.orderId) return release(p.id, 'abandoned', 'no order was created');
+    const order = await provider.getOrder(p.orderId);
+    const c = order.capture;
+    if (c?.status === 'COMPLETED') {
+      await finalize(p.id, c).catch((error: unknown) => logger.error({ err: error, purchaseId }, 'reconciliation could not finish a captured payment'));
+      return;
+    }
+    if (c?.status === 'PENDING') {
+      await scheduleReconcile(undefined, p.id, new Date(Date.now() + 60 * 60 * 1000));
+      return;
+    }
+    if (c) return release(p.id, 'failed', `capture ${c.status}`);
+    if (order.status === 'APPROVED') {
+      // The buyer approved and left before returning: capturing is what they agreed to.
+      await capture(p.id, false).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
+      return;
+    }
+    await release(p.id, 'abandoned', `order ${order.status} when the lock ran out`);
+  }
+
+  return {
+    async create(buyerId: string, itemId: string, retried = false): Promise<PaymentRedirect> {
+      const buyer = await offersRepo.contactOf(db, buyerId);
+      if (!buyer) throw new AppError(401, PAYMENT_ERRORS.notFound);
+      if (!buyer.emailConfirmedAt) throw new AppError(403, PAYMENT_ERRORS.confirmEmail);
+      let outcome: { purchase: repo.PurchaseRow; payeeEmail: string; itemName: string } | { reuse: string } | { stale: string };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const item = await offersRepo.lockItem(tx, itemId);
+          if (!item || item.removedAt || item.approvalStatus !== 'approved' || item.purchaserId) throw new AppError(404, PAYMENT_ERRORS.notFound);
+          if (item.sellerId === buyerId) throw new AppError(403, PAYMENT_ERRORS.ownItem);
+          const shipping = buyer.regionCode ? await offersRepo.shippingTo(tx, itemId, buyer.regionCode) : undefined;
+          if (shipping === undefined || !buyer.regionCode) throw new AppError(409, PAYMENT_ERRORS.noShipping);
+          const held = await repo.lockingPurchase(tx, itemId);
+          if (held) {
+            if (held.buyerId === buyerId && held.status === 'open' && held.approveUrl && held.lockedUntil.getTime() > Date.now()) return { reuse: held.approveUrl };
+            if (held.status !== 'open' || held.lockedUntil.getTime() > Date.now()) throw new AppError(409, PAYMENT_ERRORS.paymentPending);
+            return { stale: held.id };
+          }
+          // An offer accepted for someone else reserves the item for its 24 hours.
+          const reserved = await offersRepo.liveAcceptedOffer(tx, itemId);
+          if (reserved && reserved.buyerId !== buyerId) throw new AppError(409, PAYMENT_ERRORS.paymentPending);
+          // The price is the server's: the buyer's accepted offer, the seller's counter, else the listing's Buy It Now.
+          const own = await offersRepo.openOfferOf(tx, itemId, buyerId);
+          const ownStatus = own ? effectiveStatus(own.status, own.timeAccepted) : undefined;
+          const offerPrice = ownStatus === 'accepted' ? own!.priceCents : ownStatus === 'countered' ? own!.counterPriceCents : null;
+          const itemCents = offerPrice ?? (item.isFixedPrice ? item.priceCents : null);
+          if (itemCents === null) throw new AppError(409, PAYMENT_ERRORS.notForSale);
+          const lockedUntil = new Date(Date.now() + PAYMENT_LOCK_MS);
+          const purchase = await repo.insertPurchase(tx, {
+            itemId,
+            buyerId,
+            sellerId: item.sellerId,
+            offerId: offerPrice !== null ? own!.id : null,
+            itemCents,
+            shippingCents: shipping,
+            regionCode: buyer.regionCode,
+            payeeEmail: (await offersRepo.paymentEmailOf(tx, itemId)) ?? '',
+            provider: provider.name,
+            lockedUntil,
+          });
+          await repo.setItemPaymentStatus(tx, itemId, 'pending');
+          await scheduleReconcile(tx, purchase.id, lockedUntil);
+          return { purchase, payeeEmail: purchase.payeeEmail, itemName: item.name };
+        });
+      } catch (error) {
+        if (uniqueViolation(error) === 'purchases_one_open_per_item') throw new AppError(409, PAYMENT_ERRORS.paymentPending);
+        throw error;
+      }
+      if ('reuse' in outcome) return { redirectUrl: outcome.reuse };
+      if ('stale' in outcome) {
+        // The last buyer's lock ran out: ask the provider before giving it up, then try once more.
+        await reconcile(outcome.stale);
+        if (retried) throw new AppError(409, PAYMENT_ERRORS.paymentPending);
+        return this.create(buyerId, itemId, true);
+      }
+      const { purchase } = outcome;
+      try {
+        const order = await provider.createOrder({
+          purchaseId: purchase.id,
+          payeeEmail: outcome.payeeEmail,
+          itemName: outcome.itemName,
+          itemId,
+          currency: 'USD',
+          itemTotal: centsToAmount(purchase.itemCents),
+          shipping: centsToAmount(purchase.shippingCents),
+          returnUrl: itemUrl(itemId),
+          cancelUrl: itemUrl(itemId),
+          requestId: `create:${purchase.id}`,
+        });
+        await repo.movePurchase(db, purchase.id, ['open'], { orderId: order.orderId, approveUrl: order.approveUrl });
+        return { redirectUrl: order.approveUrl };
+      } catch (error) {
+        const kind = error instanceof PaymentProviderError ? error.kind : 'other';
+        logger.warn({ err: error, purchaseId: purchase.id, kind }, 'payment order could not be created');
+        // No order reached the buyer, so nothing can be approved: the lock goes at once.
+        await release(purchase.id, 'failed', `create: ${error instanceof PaymentProviderError ? error.issue : String(error)}`);
+        if (kind === 'payee') throw new AppError(409, PAYMENT_ERRORS.paymentError);
+        throw new AppError(502, PAYMENT_ERRORS.failed);
+      }
+    },
+
+    /** The buyer is back from the provider with the order id: capture it (once) and sell the item. */
+    async process(buyerId: string, orderId: string): Promise<PaymentResult> {
+      const p = await repo.purchaseByOrder(db, provider.name, orderId);
+      if (!p || p.buyerId !== buyerId) throw new AppError(404, PAYMENT_ERRORS.notFound);
+      return capture(p.id, true);
+    },
+
+    reconcile,
+
+    /** POST /api/payment/webhook: verified, stored once, applied by a job. Answers false for a bad signature. */
+    async receiveWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<boolean> {
+      const verification = await provider.verifyWebhook({ headers, rawBody });
+      if (!verification.verified) return false;
+      const { event } = verification;
+      await db.transaction(async (tx) => {
+        if (await repo.storeEvent(tx, { id: event.id, eventType: event.event_type, resource: JSON.stringify(event.resource) })) {
+          await jobs.send('payment-webhook', { eventId: event.id }, { tx, key: event.id });
+        }
+      });
+      return true;
+    },
+
+    /** Applies a stored webhook event to our purchase (idempotent: the purchase's own state decides). */
+    async applyWebhook(eventId: string) {
+      const event = await repo.findEvent(db, eventId);
+      if (!event || event.processedAt) return;
+      const resource = JSON.parse(event.resource) as {
+        id?: string;
+        status?: string;
+        amount?: { value?: string; currency_code?: string };
+        supplementary_data?: { related_ids?: { order_id?: string } };
+        links?: Array<{ rel?: string; href?: string }>;
+      };
+      const orderId = resource.supplementary_data?.related_ids?.order_id;
+      const purchase = orderId ? await repo.purchaseByOrder(db, provider.name, orderId) : undefined;
+      switch (event.eventType) {
+        case 'PAYMENT.CAPTURE.COMPLETED':
+          if (purchase && repo.LOCKING.includes(purchase.status)) {
+            await finalize(purchase.id, { id: resource.id ?? '', amount: resource.amount?.value, currency: resource.amount?.currency_code }).catch((error: unknown) => {
+              if (!(error instanceof AppError)) throw error;
+            });
+          }
+          break;
+        case 'PAYMENT.CAPTURE.DENIED':
+          if (purchase) await release(purchase.id, 'failed', 'capture denied (webhook)');
+          break;
+        case 'PAYMENT.CAPTURE.REFUNDED': {
+          // The refund's "up" link names the capture it refunds.
+          const captureId = resource.links?.find((l) => l.rel === 'up')?.href?.split('/').pop();
+          const refunded = captureId ? await repo.purchaseByCapture(db, captureId) : purchase;
+          if (refunded) {
+            await repo.movePurchase(db, refunded.id, ['captured'], { status: 'refunded' });
+            logger.warn({ purchaseId: refunded.id }, 'a sale was refunded at the provider');
+          }
+          break;
+        }
+        default:
+          break;
+      }
+      await repo.markEventProcessed(db, eventId);
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
