@@ -77,7 +77,8 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
         </div>
         <div className={styles.body}>
           <h2 className={styles.name}>{item.name}</h2>
-          <p className={styles.price}>{formatPrice(item.priceSold ?? item.price)}</p>
+          {/* Spec part 1 section 4, "Sale": a sold item reads 'Sold for {price}' (the /me Sold and Purchased tabs). */}
+          <p className={styles.price}>{sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
           <SaleTerms item={item} sold={sold} className={styles.terms} size="sm" />
           {item.approvalStatus && item.approvalStatus !== 'approved' ? (
             <p className={`${styles.approval} ${item.approvalStatus === 'rejected' ? styles.rejected : ''}`}>

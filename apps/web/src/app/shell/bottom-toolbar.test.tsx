@@ -33,7 +33,7 @@ describe('mobile bottom toolbar', () => {
   it('marks Offers (not Me) on /me/offers and shows the new-count badges', async () => {
     installFakeApi();
     renderApp('/me/offers', setup({ username: 'switchfan', counts: { numNewOffers: 4, numNewMessages: 27 } }));
-    await screen.findByRole('heading', { level: 1, name: 'My Offers' });
+    await screen.findByRole('heading', { level: 1, name: 'Offers' });
 
     const offers = within(toolbar()).getByRole('link', { name: /^Offers/ });
     expect(offers).toHaveAttribute('aria-current', 'page');

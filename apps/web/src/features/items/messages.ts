@@ -46,6 +46,14 @@ export const TEXTS = {
   doesNotShip: 'Seller does not ship to your region',
   itemRemoved: 'Item Removed',
   comingSoon: 'This feature is coming soon.',
+  offerPriceNumber: 'Offer price must be a number',
+  offerTooHigh: `Offer price cannot be more than $${PRICE_MAX.toLocaleString('en-US')}`,
+  // Our texts for the server's offer refusals (docs/decisions.md, "Offers: screens").
+  offerExists: 'You already have a pending offer on this item. Find it under Offers, Sent.',
+  ownItemOffer: 'You cannot make an offer on your own item.',
+  notTakingOffers: 'This item is no longer taking offers.',
+  regionNeeded: 'Choose your shipping region to make an offer:',
+  offerSent: 'Offer Sent',
   confirmEmailToBuy: 'You must confirm your email before you can buy an item or make an offer.',
   noApprovals: 'No items awaiting approval',
 } as const;

@@ -27,8 +27,8 @@ function setup(path = '/me') {
   const api = installFakeApi({
     'GET /user/switchfan/profile': { body: ownProfile },
     'GET /me/items/listed': { body: [item('l1', 'Listed Board')] },
-    'GET /me/items/sold': { body: [item('s1', 'Sold Board')] },
-    'GET /me/items/purchased': { body: [] },
+    'GET /me/items/sold': { body: [makeItem(0, { _id: 's1', name: 'Sold Board', priceSold: 140 })] },
+    'GET /me/items/purchased': { body: [makeItem(0, { _id: 'p1', name: 'Bought Board', priceSold: 99.5 })] },
   });
   const queryClient = createTestQueryClient();
   seedSession(queryClient, { username: 'switchfan' });
@@ -86,14 +86,18 @@ describe('/me', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Sold' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/me?tab=sold'));
-    expect(await within(await screen.findByRole('tabpanel', { name: 'Sold' })).findByText('Sold Board')).toBeInTheDocument();
+    const sold = await screen.findByRole('tabpanel', { name: 'Sold' });
+    expect(await within(sold).findByText('Sold Board')).toBeInTheDocument();
+    expect(within(sold).getByText('Sold for $140')).toBeInTheDocument();
     expect(screen.queryByText('Listed Board')).not.toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveFocus();
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Purchased' })).toHaveAttribute('aria-selected', 'true'));
     expect(currentUrl(router)).toBe('/me?tab=purchased');
-    expect(await within(await screen.findByRole('tabpanel', { name: 'Purchased' })).findByText('No Items')).toBeInTheDocument();
+    const purchased = await screen.findByRole('tabpanel', { name: 'Purchased' });
+    expect(await within(purchased).findByText('Bought Board')).toBeInTheDocument();
+    expect(within(purchased).getByText('Sold for $99.50')).toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Listed' })).toHaveFocus();

@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session';
 import { myItemsSource, useProfile, type MyItemsTab } from '../api/profiles';
 import { EmptyState, ItemList } from '../components/item-list';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header';
-import { UrlTabs, type TabDef } from '../components/url-tabs';
+import { UrlTabs, type TabDef } from '../../../components/url-tabs';
 import styles from './profile-pages.module.css';
 
 const TABS: readonly [TabDef<MyItemsTab>, ...TabDef<MyItemsTab>[]] = [

@@ -1,6 +1,6 @@
 import { myItemsSource, type VaultTab } from '../api/profiles';
 import { EmptyState, ItemList } from '../components/item-list';
-import { UrlTabs, type TabDef } from '../components/url-tabs';
+import { UrlTabs, type TabDef } from '../../../components/url-tabs';
 import styles from './profile-pages.module.css';
 
 const TABS: readonly [TabDef<VaultTab>, ...TabDef<VaultTab>[]] = [

@@ -5,12 +5,15 @@ import { ITEM_ERRORS, type ItemDetail } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
+import { browser } from '../../../lib/browser';
+import { createPayment, isConfirmEmailError, paymentCreateAlert, type PaymentAlert } from '../../../lib/payment';
 import { loginPath } from '../../../lib/return-url';
 import { emailStatusQueryOptions, resendConfirmation, useSession, useViewerRegion } from '../../../lib/session';
 import { removeItem } from '../api/item-actions';
 import { itemKeys } from '../api/keys';
 import { itemButtons, type ItemButton } from '../item-buttons';
 import { codeOf, TEXTS } from '../messages';
+import { SendOfferModal } from './send-offer-modal';
 import styles from './item-actions.module.css';
 
 interface ItemActionsProps {
@@ -19,10 +22,8 @@ interface ItemActionsProps {
   isUserItem: boolean;
 }
 
-/** Flows later issues build (checkout, offers, messages, feedback): for now a short notice. */
+/** Flows later issues build (messages, feedback): for now a short notice. */
 const COMING_SOON_TITLES: Partial<Record<ItemButton, string>> = {
-  purchase: 'Purchase',
-  offer: 'Send Offer',
   message: 'Send Message',
   feedback: 'Send Feedback',
 };
@@ -38,6 +39,9 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
   const [confirmEmailOpen, setConfirmEmailOpen] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
   const [cannotRemoveOpen, setCannotRemoveOpen] = useState(false);
+  const [offerOpen, setOfferOpen] = useState(false);
+  const [offerSent, setOfferSent] = useState(false);
+  const [paymentAlert, setPaymentAlert] = useState<PaymentAlert | null>(null);
 
   const viewerId = isLoggedIn && session.data?.isLoggedIn ? session.data.userId : undefined;
   const buttons = itemButtons({ item, isUserItem, viewerId, viewerRegion: region.data?.code });
@@ -60,6 +64,30 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
 
   const resend = useMutation({ mutationFn: resendConfirmation });
 
+  const openConfirmEmail = () => {
+    resend.reset();
+    setConfirmEmailOpen(true);
+  };
+
+  // Spec part 2, section 4 "Payment": the browser goes to the provider; on failure an alert, Purchase enabled again.
+  const purchase = useMutation({
+    mutationFn: () =>
+      createPayment({
+        _id: item._id,
+        name: item.name,
+        description: item.description,
+        price: item.price,
+        shippingPrice: item.shippingPrices.find((shipping) => shipping.code === region.data?.code)?.price ?? 0,
+      }),
+    onSuccess: (redirectUrl) => browser.assign(redirectUrl),
+    onError: (error) => {
+      if (isConfirmEmailError(error)) openConfirmEmail();
+      else setPaymentAlert(paymentCreateAlert(error));
+      // The lock or the listing may have changed ('Payment Pending', sold): show the item as it is now.
+      void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item._id) });
+    },
+  });
+
   const press = async (button: ItemButton) => {
     if (!isLoggedIn) {
       await navigate(loginPath(`${location.pathname}${location.search}`));
@@ -74,10 +102,18 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
       // Spec 5 and 6: buying needs a confirmed email; an unknown status is left for the server to judge.
       const status = await queryClient.ensureQueryData(emailStatusQueryOptions()).catch(() => null);
       if (status?.didConfirmEmail === false) {
-        resend.reset();
-        setConfirmEmailOpen(true);
+        openConfirmEmail();
         return;
       }
+    }
+    if (button === 'purchase') {
+      purchase.mutate();
+      return;
+    }
+    if (button === 'offer') {
+      setOfferSent(false);
+      setOfferOpen(true);
+      return;
     }
     setComingSoon(COMING_SOON_TITLES[button] ?? null);
   };
@@ -86,11 +122,16 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
 
   return (
     <div className={styles.actions} role="group" aria-label="Item actions">
+      {offerSent ? (
+        <FormBanner tone="success" onDismiss={() => setOfferSent(false)}>
+          {TEXTS.offerSent}. <Link to="/me/offers?tab=sent">See your offers</Link>
+        </FormBanner>
+      ) : null}
       {buttons.map((button) => {
         switch (button) {
           case 'purchase':
             return (
-              <Button key={button} block onClick={() => void press(button)}>
+              <Button key={button} block pending={purchase.isPending || purchase.isSuccess} onClick={() => void press(button)}>
                 Purchase
               </Button>
             );
@@ -146,6 +187,25 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
             return null;
         }
       })}
+
+      <SendOfferModal
+        open={offerOpen}
+        item={item}
+        region={region.data}
+        onClose={() => setOfferOpen(false)}
+        onSent={() => {
+          setOfferOpen(false);
+          setOfferSent(true);
+        }}
+        onConfirmEmail={() => {
+          setOfferOpen(false);
+          openConfirmEmail();
+        }}
+      />
+
+      <AlertModal open={paymentAlert !== null} onClose={() => setPaymentAlert(null)} title={paymentAlert?.title ?? ''}>
+        <p>{paymentAlert?.message}</p>
+      </AlertModal>
 
       <AlertModal open={comingSoon !== null} onClose={() => setComingSoon(null)} title={comingSoon ?? ''}>
         <p>{TEXTS.comingSoon}</p>

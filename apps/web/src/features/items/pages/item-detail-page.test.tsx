@@ -186,14 +186,10 @@ describe('item detail: buttons (spec 4)', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/login?returnUrl=%2Fdetail%2Fi1'));
   });
 
-  it.each([
-    ['Purchase', 'Purchase'],
-    ['Make An Offer', 'Send Offer'],
-    ['Message Seller', 'Send Message'],
-  ])('%s tells a confirmed user the flow is coming soon', async (name, title) => {
+  it('Message Seller tells a confirmed user the flow is coming soon', async () => {
     const { user } = await renderDetail();
-    await user.click(screen.getByRole('button', { name }));
-    const dialog = await screen.findByRole('dialog', { name: title });
+    await user.click(screen.getByRole('button', { name: 'Message Seller' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Message' });
     expect(dialog).toHaveTextContent('This feature is coming soon.');
   });
 

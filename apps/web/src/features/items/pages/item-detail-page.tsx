@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ITEM_ERRORS, formatPrice, type ItemDetail, type ShippingPrice } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -15,6 +16,7 @@ import { useItem } from '../api/get-item';
 import { ItemActions } from '../components/item-actions';
 import { ItemComments } from '../components/item-comments';
 import { ItemGallery } from '../components/item-gallery';
+import { PaymentReturn } from '../components/payment-return';
 import { SaveToggle } from '../components/save-toggle';
 import { TEXTS } from '../messages';
 import styles from './item-detail-page.module.css';
@@ -88,6 +90,16 @@ function ItemView({ item, isLoggedIn, isUserItem }: { item: ItemDetail; isLogged
   const sold = item.purchaserId !== null;
   const seller = item.sellerId;
   const sellerPath = `/u/${encodeURIComponent(seller.username)}`;
+  const [params, setParams] = useSearchParams();
+  // Back from the provider (spec 4, "Payment status"). Decided once: the sale this flow makes must not close it.
+  const [paymentOrder, setPaymentOrder] = useState(() => {
+    const token = params.get('token');
+    return token && params.get('PayerID') && isLoggedIn && !sold ? token : null;
+  });
+  const leavePaymentReturn = () => {
+    setPaymentOrder(null);
+    setParams({}, { replace: true });
+  };
 
   return (
     <article className={styles.page}>
@@ -149,6 +161,7 @@ function ItemView({ item, isLoggedIn, isUserItem }: { item: ItemDetail; isLogged
       </section>
 
       <ItemComments itemId={item._id} comments={item.comments} sold={sold} isLoggedIn={isLoggedIn} />
+      {paymentOrder ? <PaymentReturn item={item} orderId={paymentOrder} onCancel={leavePaymentReturn} /> : null}
     </article>
   );
 }

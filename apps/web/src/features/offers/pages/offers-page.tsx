@@ -1,5 +1,73 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/button';
+import { VaultIcon } from '../../../components/icons';
+import { UrlTabs, type TabDef } from '../../../components/url-tabs';
+import { useReceivedOffers, useSentOffers } from '../api/get-offers';
+import { useOfferDialogs, type OfferRequest } from '../components/offer-dialogs';
+import { ReceivedOffers } from '../components/received-offers';
+import { SentOffers } from '../components/sent-offers';
+import { TEXTS } from '../messages';
+import styles from './offers-page.module.css';
 
+type OffersTab = 'received' | 'sent';
+
+const TABS: readonly [TabDef<OffersTab>, ...TabDef<OffersTab>[]] = [
+  { id: 'received', label: 'Received' },
+  { id: 'sent', label: 'Sent' },
+];
+
+/** /me/offers (spec part 2, section 2 "Offers"): what buyers offered on one's items, and one's own offers. */
 export function OffersPage() {
-  return <PagePlaceholder heading="My Offers" />;
+  const { open, dialogs } = useOfferDialogs();
+  return (
+    <div className={styles.page}>
+      <div className={styles.titleRow}>
+        <h1 className={styles.heading}>Offers</h1>
+        <Link to="/me/vault" className={styles.vault}>
+          <VaultIcon size={18} />
+          Vault
+        </Link>
+      </div>
+      <p className={styles.note}>Offer amounts are in USD and do not include shipping.</p>
+      <UrlTabs label="Offers" tabs={TABS}>
+        {(tab) => (tab === 'received' ? <ReceivedPanel onRequest={open} /> : <SentPanel onRequest={open} />)}
+      </UrlTabs>
+      {dialogs}
+    </div>
+  );
+}
+
+function ReceivedPanel({ onRequest }: { onRequest: (request: OfferRequest) => void }) {
+  const query = useReceivedOffers();
+  return <ListState query={query}>{(groups) => <ReceivedOffers groups={groups} onRequest={onRequest} />}</ListState>;
+}
+
+function SentPanel({ onRequest }: { onRequest: (request: OfferRequest) => void }) {
+  const query = useSentOffers();
+  return <ListState query={query}>{(offers) => <SentOffers offers={offers} onRequest={onRequest} />}</ListState>;
+}
+
+/** Loading, failed, empty ('No Offers') or the list. */
+function ListState<T>({ query, children }: { query: UseQueryResult<T[]>; children: (rows: T[]) => ReactNode }) {
+  if (query.data) {
+    return query.data.length === 0 ? <p className={styles.empty}>{TEXTS.noOffers}</p> : children(query.data);
+  }
+  if (query.isError) {
+    return (
+      <div className={styles.error} role="alert">
+        {TEXTS.loadFailed}{' '}
+        <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.loading} aria-busy="true" aria-label="Loading offers">
+      <div className={styles.skeleton} />
+      <div className={styles.skeleton} />
+    </div>
+  );
 }

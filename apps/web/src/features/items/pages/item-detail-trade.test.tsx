@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { REGIONS, type ItemDetail } from '@keeb/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from '../../../lib/browser';
+import { deferredReply } from '../../../test/deferred';
+import { installFakeApi, type FakeRoute } from '../../../test/fake-api';
+import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
+import { detailResponse, makeItem } from '../testing/fixtures';
+
+/** The item page's trade flows (issue 13): Send Offer, Purchase and the return from the payment provider. */
+async function renderDetail(
+  { item = makeItem(), signedIn = true, region = 'US', search = '' }: { item?: ItemDetail; signedIn?: boolean; region?: string | null; search?: string } = {},
+  extra: Record<string, FakeRoute> = {},
+) {
+  const api = installFakeApi({
+    [`GET /item/${item._id}`]: { body: detailResponse(item, { isLoggedIn: signedIn }) },
+    'GET /me/region': { body: REGIONS.find((candidate) => candidate.code === region) ?? null },
+    'GET /me/verified': { body: { didConfirmEmail: true } },
+    'GET /items': { body: [] },
+    ...extra,
+  });
+  const queryClient = createTestQueryClient();
+  seedSession(queryClient, signedIn ? { username: 'switchfan' } : undefined);
+  seedCategories(queryClient);
+  const view = renderApp(`/detail/${item._id}${search}`, queryClient);
+  await screen.findByRole('heading', { level: 1, name: item.name });
+  return { ...view, api };
+}
+
+async function openSendOffer(user: Awaited<ReturnType<typeof renderDetail>>['user']) {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Make An Offer' })).toBeInTheDocument());
+  await user.click(screen.getByRole('button', { name: 'Make An Offer' }));
+  return screen.findByRole('dialog', { name: 'Send Offer' });
+}
+
+describe('item page: Send Offer', () => {
+  it("checks the price ('Offer price required', 'Offer price must be a number', 8 characters), shows the viewer's shipping, then 'Offer Sent'", async () => {
+    const { user, api } = await renderDetail({}, { 'POST /offer': { body: { _id: 'o1' } } });
+    const dialog = await openSendOffer(user);
+    expect(within(dialog).getByText('Shipping to United States').nextElementSibling).toHaveTextContent('$15');
+    const field = within(dialog).getByLabelText('Your offer (USD)');
+    expect(field).toHaveAttribute('maxLength', '8');
+    const send = within(dialog).getByRole('button', { name: 'Send Offer' });
+
+    await user.click(send);
+    expect(within(dialog).getByText('Offer price required')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field, 'ten');
+    await user.click(send);
+    expect(within(dialog).getByText('Offer price must be a number')).toBeInTheDocument();
+    expect(api.callsTo('POST /offer')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '150');
+    await user.click(send);
+    expect(await screen.findByText(/Offer Sent/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /offer')[0]?.body).toEqual({ itemId: 'i1', offerPrice: '150', offerShippingPrice: 15 });
+    expect(screen.getByRole('link', { name: 'See your offers' })).toHaveAttribute('href', '/me/offers?tab=sent');
+  });
+
+  it('shows the shipping to a Canadian viewer', async () => {
+    const { user } = await renderDetail({ region: 'CA' });
+    const dialog = await openSendOffer(user);
+    expect(within(dialog).getByText('Shipping to Canada').nextElementSibling).toHaveTextContent('$25');
+  });
+
+  it('asks a viewer without a shipping region to choose one first', async () => {
+    const { user } = await renderDetail({ region: null });
+    const dialog = await openSendOffer(user);
+    expect(within(dialog).getByText(/Choose your shipping region/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send Offer' })).toBeDisabled();
+  });
+
+  it.each([
+    ['offer_exists', 'You already have a pending offer on this item.'],
+    ['not_accepting_offers', 'This item is no longer taking offers.'],
+    ['no_shipping', 'Seller does not ship to your region'],
+  ])('%s keeps the modal open with its text', async (code, text) => {
+    const { user } = await renderDetail({}, { 'POST /offer': { status: 409, body: { message: code } } });
+    const dialog = await openSendOffer(user);
+    await user.type(within(dialog).getByLabelText('Your offer (USD)'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    expect(await within(dialog).findByText(new RegExp(text))).toBeInTheDocument();
+  });
+
+  it('confirm_email from the server opens Confirm Your Email', async () => {
+    const { user } = await renderDetail({}, { 'POST /offer': { status: 403, body: { message: 'confirm_email' } } });
+    const dialog = await openSendOffer(user);
+    await user.type(within(dialog).getByLabelText('Your offer (USD)'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm Your Email' })).toBeInTheDocument();
+  });
+});
+
+describe('item page: Purchase', () => {
+  it('creates the payment and sends the browser to the provider', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { user, api } = await renderDetail({}, { 'POST /payment/item/create': { body: { redirectUrl: 'https://pay.example/approve/ORDER1' } } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/ORDER1'));
+    expect(api.callsTo('POST /payment/item/create')[0]?.body).toEqual({
+      _id: 'i1',
+      name: 'Tofu65 Aluminium',
+      description: 'Lubed switches.\nShips in original box.',
+      price: 180,
+      shippingPrice: 15,
+    });
+    // Disabled while the browser leaves: no second order.
+    expect(screen.getByRole('button', { name: 'Purchase' })).toBeDisabled();
+  });
+
+  it.each([
+    ['payment_pending', 'Currently Unavailable', 'being purchased by another user'],
+    ['payment_error', 'Problem With Payment', 'payment account'],
+    ['not_found', 'Item Not Available', 'no longer available'],
+    ['payment_failed', 'Something Went Wrong', 'We are looking into this problem.  Thank you for your patience.'],
+  ])('%s shows %j in an alert and Purchase works again', async (code, title, text) => {
+    const { user } = await renderDetail({}, { 'POST /payment/item/create': { status: 409, body: { message: code } } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(dialog.textContent).toContain(text);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.getByRole('button', { name: 'Purchase' })).toBeEnabled();
+  });
+
+  it('confirm_email opens Confirm Your Email', async () => {
+    const { user } = await renderDetail({}, { 'POST /payment/item/create': { status: 403, body: { message: 'confirm_email' } } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm Your Email' })).toBeInTheDocument();
+  });
+});
+
+describe('item page: back from the provider', () => {
+  const search = '?token=ORDER1&PayerID=PAYER1';
+
+  it("confirms, processes ('do not refresh'), shows 'Payment Complete' and counts 6 seconds down to home", async () => {
+    const process = deferredReply();
+    const { user, api, router } = await renderDetail({ search }, { 'POST /payment/item/process': process.route });
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Payment' });
+    expect(confirm).toHaveTextContent('Tofu65 Aluminium');
+    await user.click(within(confirm).getByRole('button', { name: 'Complete Purchase' }));
+    const processing = await screen.findByRole('dialog', { name: 'Processing Payment' });
+    expect(processing).toHaveTextContent('do not refresh');
+    expect(api.callsTo('POST /payment/item/process')[0]?.body).toEqual({ orderId: 'ORDER1' });
+
+    process.release({ body: { status: 'COMPLETED', itemId: 'i1', priceSold: 195 } });
+    const done = await screen.findByRole('dialog', { name: 'Payment Complete' });
+    expect(done).toHaveTextContent('for $195');
+    expect(done).toHaveTextContent('Returning home in 6 seconds.');
+    await waitFor(() => expect(done).toHaveTextContent('Returning home in 5 seconds.'), { timeout: 2000 });
+    await waitFor(() => expect(currentUrl(router)).toBe('/'), { timeout: 7000 });
+  }, 12_000);
+
+  it.each([
+    ['payment_failed', 'The payment could not be completed.'],
+    ['not_approved', 'not approved'],
+    ['payment_processing', 'has not confirmed your payment yet'],
+  ])("%s shows 'Error With Payment' with its message and the countdown", async (code, text) => {
+    const { user } = await renderDetail({ search }, { 'POST /payment/item/process': { status: 409, body: { message: code } } });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Payment' })).getByRole('button', { name: 'Complete Purchase' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Error With Payment' });
+    expect(dialog).toHaveTextContent(text);
+    expect(dialog).toHaveTextContent('Returning home in 6 seconds.');
+  });
+
+  it('payment_retry sends the buyer back to the provider', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { user } = await renderDetail(
+      { search },
+      { 'POST /payment/item/process': { status: 402, body: { message: 'payment_retry', redirectUrl: 'https://pay.example/approve/ORDER1' } } },
+    );
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Payment' })).getByRole('button', { name: 'Complete Purchase' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/ORDER1'));
+  });
+
+  it('Cancel drops the return parameters and calls nothing', async () => {
+    const { user, api, router } = await renderDetail({ search });
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Payment' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/detail/i1'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /payment/item/process')).toHaveLength(0);
+  });
+
+  it.each([
+    ['a visitor', { signedIn: false }],
+    ['a sold item', { item: makeItem({ purchaserId: 'u9', priceSold: 170 }) }],
+    ['a URL without PayerID', { search: '?token=ORDER1' }],
+  ])('shows no overlay for %s', async (_case, options) => {
+    await renderDetail({ search, ...options });
+    expect(screen.queryByRole('dialog', { name: 'Confirm Payment' })).not.toBeInTheDocument();
+  });
+});

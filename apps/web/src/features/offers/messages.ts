@@ -1,0 +1,28 @@
+import { isApiError } from '../../lib/api-error';
+
+/** The Offers screen's texts: the spec's verbatim (part 2 sections 2, 4, 5 and 8), then ours (docs/decisions.md). */
+export const TEXTS = {
+  noOffers: 'No Offers',
+  youOffered: 'You Offered',
+  awaitingPayment: 'Awaiting Payment',
+  expiredBuyerDidNotPay: 'The buyer did not pay within 24 hours',
+  expired: '[expired]',
+  alreadyAccepted: "You've already accepted an offer for this item.",
+  counterRequired: 'Counter price required',
+  counterNumber: 'Counter price must be a number',
+  // Ours.
+  somethingWentWrong: 'Something went wrong. Please try again.',
+  loadFailed: "We couldn't load your offers.",
+  confirmEmailToBuy: 'You must confirm your email before you can buy an item or make an offer.',
+} as const;
+
+/** '[5h 3m 20s left to pay]' (spec part 2, section 4). */
+export function leftToPay(seconds: number): string {
+  const whole = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = whole % 60;
+  return `[${h}h ${m}m ${s}s left to pay]`;
+}
+
+export const codeOf = (error: unknown) => (isApiError(error) ? error.code : '');
