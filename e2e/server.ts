@@ -34,7 +34,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // A concrete port (not 0), so links the server builds from PORT (mail, referral, payment return) point at itself.
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, [serverEntry], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAMES: 'demo_tofu', LOG_PRETTY: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_USERNAMES: 'demo_tofu', LOG_PRETTY: '0', LOG_LEVEL: 'warn', NODE_ENV: 'production',
+      // The address the browser uses, so links the server makes (mail, the payment return) keep its cookies.
+      PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {

@@ -1,0 +1,132 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { signedIn as signedInAs } from './session';
+
+/**
+ * Issue 13's journeys on the demo server (payments through the local stand-in, as `npm start` runs them):
+ * an offer countered and paid, and a fixed-price purchase on a phone while another buyer looks on.
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser, baseUrl, username, viewport);
+/** Demo listings other journeys name: left alone. */
+const NAMED_ELSEWHERE = /sonnet|tofu65|bakeneko/i;
+
+interface Listing {
+  _id: string;
+  name: string;
+  price: number;
+}
+
+/** A public demo listing of `seller` that ships to `region` and sells the way asked. */
+async function listingOf(seller: string, regions: string[], mode: 'offers' | 'fixed'): Promise<Listing> {
+  const list = (await (await fetch(`${baseUrl}/api/user/${seller}/items/listed`)).json()) as Listing[];
+  for (const summary of list) {
+    if (NAMED_ELSEWHERE.test(summary.name)) continue;
+    const { item } = (await (await fetch(`${baseUrl}/api/item/${summary._id}`)).json()) as {
+      item: Listing & { offersAccepted: boolean; isFixedPrice: boolean; purchaserId: string | null; paymentStatus: string; shippingPrices: Array<{ code: string }> };
+    };
+    const fits = mode === 'offers' ? item.offersAccepted : item.isFixedPrice;
+    if (fits && !item.purchaserId && item.paymentStatus === 'none' && regions.every((r) => item.shippingPrices.some((s) => s.code === r))) return item;
+  }
+  throw new Error(`no listing of ${seller} for ${mode} shipping to ${regions.join(' and ')}`);
+}
+
+/** The local stand-in's approval page: shows the amount, then Pay Now sends the browser back to the item. */
+async function payAtStandIn(page: Page, itemId: string, width: string) {
+  await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/approve/'));
+  await page.getByRole('button', { name: 'Pay Now' }).waitFor();
+  await page.screenshot({ path: screenshotPath(`payment-stand-in-${width}`) });
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await page.waitForURL((url) => url.pathname === `/detail/${itemId}` && url.searchParams.has('PayerID'));
+}
+
+/** Back from the provider: confirm, then the purchase completes. */
+async function completePurchase(page: Page, width: string) {
+  const overlay = page.getByRole('dialog');
+  await overlay.getByText('Confirm Payment').waitFor();
+  await page.screenshot({ path: screenshotPath(`payment-confirm-${width}`) });
+  await overlay.getByRole('button', { name: 'Complete Purchase' }).click();
+  await overlay.getByText('Payment Complete').waitFor({ timeout: 20_000 });
+  await page.screenshot({ path: screenshotPath(`payment-complete-${width}`) });
+}
+
+describe('an offer, a counter and the payment', () => {
+  it('the buyer offers, the seller counters, the buyer pays the counter; the item is sold to them', async () => {
+    const item = await listingOf('demo_cherry', ['CA'], 'offers');
+    const buyer = await signedIn('demo_lubed');
+    await buyer.page.goto(`${baseUrl}/detail/${item._id}`);
+    await buyer.page.getByRole('button', { name: 'Make An Offer' }).click();
+    const offerDialog = buyer.page.getByRole('dialog', { name: 'Send Offer' });
+    await offerDialog.getByRole('button', { name: 'Send Offer' }).click();
+    await offerDialog.getByText('Offer price required').waitFor();
+    const offered = Math.max(1, Math.floor(item.price * 0.7));
+    await offerDialog.getByLabel('Your offer (USD)').fill(String(offered));
+    await offerDialog.getByRole('button', { name: 'Send Offer' }).click();
+    await buyer.page.getByText('Offer Sent').waitFor();
+
+    const seller = await signedIn('demo_cherry');
+    await seller.page.goto(`${baseUrl}/me/offers`);
+    const received = seller.page.getByRole('list', { name: 'Offers received' });
+    await received.getByText('demo_lubed').first().waitFor();
+    await seller.page.screenshot({ path: screenshotPath('offers-received-desktop'), fullPage: true });
+    await received.getByRole('button', { name: 'Counter' }).first().click();
+    const counter = seller.page.getByRole('dialog', { name: 'Counter Offer' });
+    const countered = Math.floor(item.price * 0.85);
+    await counter.getByLabel('Counter price (USD)').fill(String(countered));
+    await counter.getByRole('button', { name: 'Send Counter' }).click();
+    await expect.poll(() => counter.isVisible()).toBe(false);
+
+    await buyer.page.goto(`${baseUrl}/me/offers?tab=sent`);
+    const sent = buyer.page.getByRole('list', { name: 'Offers sent' });
+    await sent.getByText(item.name).first().waitFor();
+    await buyer.page.screenshot({ path: screenshotPath('offers-sent-desktop'), fullPage: true });
+    await sent.getByRole('button', { name: 'Pay Now' }).first().click();
+    await buyer.page.getByRole('dialog', { name: 'Pay Now' }).getByRole('button', { name: 'Continue to PayPal' }).click();
+    await payAtStandIn(buyer.page, item._id, 'desktop');
+    await completePurchase(buyer.page, 'desktop');
+
+    await buyer.page.goto(`${baseUrl}/detail/${item._id}`);
+    await buyer.page.getByText(/Sold for \$/).first().waitFor();
+    await buyer.page.goto(`${baseUrl}/me?tab=purchased`);
+    await buyer.page.getByText(item.name).first().waitFor();
+    await seller.page.goto(`${baseUrl}/me?tab=sold`);
+    await seller.page.getByText(item.name).first().waitFor();
+    const sold = (await (await fetch(`${baseUrl}/api/item/${item._id}`)).json()) as { item: { priceSold: number } };
+    expect(sold.item.priceSold).toBe(countered);
+    await buyer.context.close();
+    await seller.context.close();
+  });
+});
+
+describe('a fixed-price purchase on a phone', () => {
+  it('while the buyer is at the provider another buyer sees Payment Pending; then the buyer completes it', async () => {
+    const item = await listingOf('demo_artisan', ['AU'], 'fixed');
+    const buyer = await signedIn('demo_thock', PHONE);
+    await buyer.page.goto(`${baseUrl}/detail/${item._id}`);
+    await buyer.page.getByRole('button', { name: 'Purchase' }).click();
+    await buyer.page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/approve/'));
+
+    const other = await signedIn('demo_tofu', PHONE);
+    await other.page.goto(`${baseUrl}/detail/${item._id}`);
+    await other.page.getByRole('button', { name: 'Payment Pending' }).waitFor();
+    await expect.poll(() => other.page.getByRole('button', { name: 'Payment Pending' }).isDisabled()).toBe(true);
+    await other.page.screenshot({ path: screenshotPath('payment-pending-phone') });
+
+    await payAtStandIn(buyer.page, item._id, 'phone');
+    await completePurchase(buyer.page, 'phone');
+    await other.page.reload();
+    await other.page.getByText(/Sold for \$/).first().waitFor();
+    await buyer.context.close();
+    await other.context.close();
+  });
+});
