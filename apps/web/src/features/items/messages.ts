@@ -1,4 +1,4 @@
-import { COMMENT_MAX, ERROR_CODES, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PHOTO_LINK_HOSTS, PRICE_MAX } from '@keeb/shared';
+import { COMMENT_MAX, ERROR_CODES, formatCount, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PHOTO_LINK_HOSTS, PRICE_MAX } from '@keeb/shared';
 import { isApiError } from '../../lib/api-error';
 
 /** The spec's texts for listing, item detail and approvals, verbatim (part 1 sections 2.8, 2.9, 4, 5, 8). */
@@ -9,9 +9,9 @@ export const TEXTS = {
   priceRequired: 'Price required',
   // Our limits (docs/decisions.md), worded like the spec's 'Username cannot be more than 30 characters'.
   nameTooLong: `Name cannot be more than ${ITEM_NAME_MAX} characters`,
-  descriptionTooLong: `Description cannot be more than ${ITEM_DESCRIPTION_MAX.toLocaleString('en-US')} characters`,
-  priceTooHigh: `Price cannot be more than $${PRICE_MAX.toLocaleString('en-US')}`,
-  commentTooLong: `Comments cannot be more than ${COMMENT_MAX.toLocaleString('en-US')} characters`,
+  descriptionTooLong: `Description cannot be more than ${formatCount(ITEM_DESCRIPTION_MAX)} characters`,
+  priceTooHigh: `Price cannot be more than $${formatCount(PRICE_MAX)}`,
+  commentTooLong: `Comments cannot be more than ${formatCount(COMMENT_MAX)} characters`,
   emailFormatting: 'Email formatting incorrect',
   offersOrBuyItNow: 'Must Accept Offers or have Buy It Now price',
   shippingRequired: 'Must select at least one shipping region',

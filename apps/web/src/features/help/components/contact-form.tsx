@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ACCOUNT_ERRORS, CONTACT_MESSAGE_MAX, ContactInputSchema, TOO_MANY_REQUESTS } from '@keeb/shared';
+import { ACCOUNT_ERRORS, CONTACT_MESSAGE_MAX, ContactInputSchema, formatCount, TOO_MANY_REQUESTS } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
@@ -18,7 +18,7 @@ export const CONTACT_TEXTS = {
   messageRequired: 'Please enter a message',
   sent: "Thanks for reaching out! We'll reply by email.",
   // Ours (docs/decisions.md); the reason is picked from a list, so only the message can be too long.
-  messageTooLong: `Messages cannot be more than ${CONTACT_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+  messageTooLong: `Messages cannot be more than ${formatCount(CONTACT_MESSAGE_MAX)} characters`,
   tooMany: 'Too many requests. Slow it down',
   failed: 'Something went wrong',
 } as const;
