@@ -6,8 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { ItemListQuery } from '@keeb/shared';
 import type { Database } from '../apps/api/src/db/client';
 import type { ListScope } from '../apps/api/src/modules/discovery/repo';
+import { sellerOfOffers, sessionCookieFor } from './offers';
 
-export type Kind = 'list' | 'search' | 'item';
+export type Kind = 'list' | 'search' | 'item' | 'offers';
 
 export interface BenchCase {
   name: string;
@@ -21,6 +22,10 @@ export interface BenchCase {
   query?: ItemListQuery;
   /** The item page: the listings it opens. */
   itemIds?: string[];
+  /** Signed-in cases: the session cookie the load sends (the XSRF cookie is added from the first answer). */
+  cookie?: string;
+  /** The Received list: whose it is. */
+  sellerId?: string;
 }
 
 const PUBLIC = sql.raw(`i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null and u.removed_at is null`);
@@ -69,6 +74,10 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
   const itemIds = sample.rows.map((r) => r.id);
   if (itemIds.length === 0) throw new Error('the bench database has no public listings: run with --refill');
   const itemPaths = itemIds.map((id) => `/api/item/${id}`);
+  // The Received list of the seller bench/offers.ts gave 2,000 offers, signed in as them.
+  const offersSeller = await sellerOfOffers(db);
+  if (!offersSeller) throw new Error('the bench database has no offers: run bench/run.ts (it adds them)');
+  const offersCookie = await sessionCookieFor(db, offersSeller);
   return [
     feedCase('feed: first page', 'list', {}),
     feedCase('feed: deep cursor page', 'list', { ts: iso(deep.ts), cursorId: deep.id }),
@@ -86,5 +95,6 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
       query: sellerQuery,
     },
     { name: 'item page (1,000 listings)', kind: 'item', path: itemPaths[0]!, paths: itemPaths, itemIds },
+    { name: 'offers: received (2,000 on 200 items)', kind: 'offers', path: '/api/me/offers/received', cookie: offersCookie, sellerId: offersSeller },
   ];
 }

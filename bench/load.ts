@@ -41,16 +41,26 @@ interface LoadOptions {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /** Cookies to send from the first request on (a signed-in session). */
+  cookie?: string;
+}
+
+/** Cookie header pairs by name, later ones replacing earlier ones, as a browser's jar does. */
+function mergeCookies(...pairs: string[]): string {
+  const jar = new Map<string, string>();
+  for (const pair of pairs) jar.set(pair.slice(0, pair.indexOf('=')), pair);
+  return [...jar.values()].join('; ');
 }
 
 async function measureHere(target: LoadTarget, o: LoadOptions): Promise<LoadResult> {
   const url = typeof target === 'string' ? target : target.origin + target.paths[0];
-  const first = await fetch(url);
+  const given = o.cookie ? o.cookie.split('; ') : [];
+  const first = await fetch(url, { headers: o.cookie ? { cookie: o.cookie } : {} });
   if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
   await first.arrayBuffer();
   // A browser sends back the cookies an answer set (the XSRF-TOKEN the API issues on a first call); so does the
   // load, or every request would be a first visit that the API issues a new token to.
-  const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = mergeCookies(...given, ...first.headers.getSetCookie().map((c) => c.split(';')[0]!));
   const headers: Record<string, string> = cookie ? { cookie } : {};
   if (o.warmupSeconds > 0) await phase(target, o.connections, o.warmupSeconds, headers);
   return phase(target, o.connections, o.seconds, headers);

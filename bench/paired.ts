@@ -19,6 +19,7 @@ import { machineSpeedMs } from './calibrate';
 import { buildCases, type BenchCase } from './cases';
 import { openTarget, targetFor } from './database';
 import { measure, percentile, type LoadTarget } from './load';
+import { ensureOffers } from './offers';
 import { buildApi, startApi, type RunningApi } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,7 +88,7 @@ async function sample(api: RunningApi, bench: BenchCase): Promise<Sample> {
   const target: LoadTarget = bench.paths ? { origin: api.baseUrl, paths: bench.paths } : api.baseUrl + bench.path;
   const apiBefore = cpuOf(api.pid);
   const pgBefore = postgresCpu();
-  const load = await measure(target, { connections, warmupSeconds: 0, seconds });
+  const load = await measure(target, { connections, warmupSeconds: 0, seconds, cookie: bench.cookie });
   const apiCpu = cpuOf(api.pid) - apiBefore;
   const pgCpu = postgresDelta(pgBefore, postgresCpu());
   // The load's first request (its cookie check) is in the CPU time too.
@@ -112,6 +113,7 @@ const target = targetFor('pg', 1000, args.url!, root);
 const handle = await openTarget(target);
 let cases: BenchCase[];
 try {
+  await ensureOffers(handle.db, console.log);
   // --only: one or more name parts, comma-separated.
   cases = (await buildCases(handle.db)).filter((c) => !args.only || args.only.split(',').some((part) => c.name.includes(part)));
 } finally {
@@ -124,7 +126,7 @@ const builds = { head: await startApi(headRoot, target, extraEnv), base: await s
 const results = new Map<string, { head: Sample[]; base: Sample[] }>();
 try {
   console.log(`warming up: each case 2 s on each build`);
-  for (const bench of cases) for (const api of Object.values(builds)) await measure(bench.paths ? { origin: api.baseUrl, paths: bench.paths } : api.baseUrl + bench.path, { connections, warmupSeconds: 0, seconds: 2 });
+  for (const bench of cases) for (const api of Object.values(builds)) await measure(bench.paths ? { origin: api.baseUrl, paths: bench.paths } : api.baseUrl + bench.path, { connections, warmupSeconds: 0, seconds: 2, cookie: bench.cookie });
   for (const bench of cases) {
     const samples = { head: [] as Sample[], base: [] as Sample[] };
     for (let round = 0; round < rounds; round++) {

@@ -9,6 +9,7 @@ import * as repo from '../apps/api/src/modules/discovery/repo';
 import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
 import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
+import { receivedOffers } from '../apps/api/src/modules/offers/repo';
 import type { BenchCase } from './cases';
 
 interface PlanNode {
@@ -27,7 +28,7 @@ export interface Plan {
 }
 
 /** Tables a list query must never read in full. */
-const BIG_TABLES = new Set(['items', 'item_shipping']);
+const BIG_TABLES = new Set(['items', 'item_shipping', 'offers']);
 
 function label(node: PlanNode): string {
   const type = node['Join Type'] && node['Join Type'] !== 'Inner' ? `${node['Node Type']} (${node['Join Type']})` : node['Node Type'];
@@ -75,6 +76,10 @@ async function explainItemPage(db: Database, itemId: string): Promise<Plan> {
  */
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
   if (c.kind === 'item') return explainItemPage(db, c.itemIds![0]!);
+  if (c.kind === 'offers') {
+    const result = (await db.execute(sql`explain (analyze, format json) ${receivedOffers(db, c.sellerId!)}`)) as unknown as { rows: Array<Record<string, unknown>> };
+    return planFrom(result.rows);
+  }
   const options = await repo.withTsquery(db, listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query)));
   if (!options) return undefined;
   const window = options.search && options.sort === 'def' ? await windowOf(db, options) : undefined;

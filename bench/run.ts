@@ -15,6 +15,7 @@ import { buildCases, type BenchCase } from './cases';
 import { openTarget, targetFor, type Driver } from './database';
 import { fill, itemCount } from './fill';
 import { measure } from './load';
+import { checkReceived, ensureOffers } from './offers';
 import { planOf } from './plans';
 import { markdown, summarise, type CaseResult } from './report';
 import { startHelloWorld } from './hello-world';
@@ -53,8 +54,11 @@ if (!Number.isInteger(n) || n < 1000) throw new Error('--n must be a whole numbe
 const connections = Number(args.connections);
 const log = (line: string) => console.log(line);
 
-/** Targets of the issue: PostgreSQL 15 ms for lists and 40 ms for search; PGlite 50 ms for everything (p99). */
-const targetMs = (c: BenchCase) => (driver === 'pglite' ? 50 : c.kind === 'search' ? 40 : 15);
+/**
+ * Targets of the issues (p99): PostgreSQL 15 ms for lists and 40 ms for search, 20 ms for a seller's Received
+ * offers (issue 13); PGlite 50 ms for everything.
+ */
+const targetMs = (c: BenchCase) => (driver === 'pglite' ? 50 : c.kind === 'search' ? 40 : c.kind === 'offers' ? 20 : 15);
 
 const target = targetFor(driver, n, args.url!, root);
 log(`bench: ${driver} ${target.url ?? target.dataDir}, ${n} listings, ${connections} connections`);
@@ -69,6 +73,7 @@ try {
     log(`filling ${n} listings (found ${have})...`);
     await fill(handle, n, log);
   } else log(`reusing the ${n} listings already there (--refill to rebuild)`);
+  await ensureOffers(handle.db, log);
   const cases = (await buildCases(handle.db)).filter((c) => !args.only || c.name.includes(args.only));
   results = [];
   for (const bench of cases) {
@@ -100,13 +105,14 @@ if (!args['plans-only']) {
   log(`API at ${api.baseUrl} (log: ${api.logFile})`);
   const loadTarget = (b: BenchCase) => (b.paths ? { origin: api.baseUrl, paths: b.paths } : api.baseUrl + b.path);
   try {
+    for (const r of results) if (r.bench.kind === 'offers') await checkReceived(api.baseUrl + r.bench.path, r.bench.cookie!);
     // The API process is fresh. Every case first runs for its warm-up, unrecorded, so that the first case is not
     // measured while V8 still compiles the paths all cases share (a first feed page served 940 requests/s in
     // its first 6 s after start and 1,000-1,250 in the next 24).
     log(`warming up: each case for ${args.warmup} s`);
-    for (const r of results) await measure(loadTarget(r.bench), { ...load, warmupSeconds: 0, seconds: Number(args.warmup) });
+    for (const r of results) await measure(loadTarget(r.bench), { ...load, warmupSeconds: 0, seconds: Number(args.warmup), cookie: r.bench.cookie });
     for (const r of results) {
-      r.load = await measure(loadTarget(r.bench), load);
+      r.load = await measure(loadTarget(r.bench), { ...load, cookie: r.bench.cookie });
       const s = summarise(r);
       log(`  ${r.bench.name}: p99 ${s.p99.toFixed(1)} ms, ${Math.round(s.rps)} req/s`);
     }

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Target } from './database';
+import { BENCH_SESSION_SECRET } from './offers';
 
 /** A port nothing listens on now, for a process the bench starts. */
 export function freePort(): Promise<number> {
@@ -37,7 +38,7 @@ export interface RunningApi {
  */
 export async function startApi(root: string, target: Target, extraEnv: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<RunningApi> {
   const port = await freePort();
-  // PGlite: the filled DATA_DIR itself (its db/ folder); PostgreSQL: a throwaway DATA_DIR for the session secret.
+  // PGlite: the filled DATA_DIR itself (its db/ folder); PostgreSQL: a throwaway DATA_DIR for the log.
   const dataDir = target.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'keeb-bench-'));
   mkdirSync(dataDir, { recursive: true });
   const logFile = path.join(dataDir, 'bench-api.log');
@@ -51,6 +52,8 @@ export async function startApi(root: string, target: Target, extraEnv: NodeJS.Pr
     DEMO_DATA: '0',
     DATABASE_URL: target.driver === 'pg' ? target.url : '',
     REDIS_URL: '',
+    // Known to the bench, which signs the session cookie of its signed-in cases with it (bench/offers.ts).
+    SESSION_SECRET: BENCH_SESSION_SECRET,
     ...extraEnv,
   };
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'apps', 'api', 'dist', 'server.js')], { cwd: root, env, stdio: ['ignore', log, log] });
