@@ -43,6 +43,8 @@ interface LoadOptions {
   seconds: number;
   /** Cookies to send from the first request on (a signed-in session). */
   cookie?: string;
+  /** Accept-Encoding to send, as a browser does (most cases send none: the answer's bytes are then uncompressed). */
+  acceptEncoding?: string;
 }
 
 /** Cookie header pairs by name, later ones replacing earlier ones, as a browser's jar does. */
@@ -55,13 +57,15 @@ function mergeCookies(...pairs: string[]): string {
 async function measureHere(target: LoadTarget, o: LoadOptions): Promise<LoadResult> {
   const url = typeof target === 'string' ? target : target.origin + target.paths[0];
   const given = o.cookie ? o.cookie.split('; ') : [];
-  const first = await fetch(url, { headers: o.cookie ? { cookie: o.cookie } : {} });
+  // fetch asks for gzip by itself unless told otherwise.
+  const encoding = { 'accept-encoding': o.acceptEncoding ?? 'identity' };
+  const first = await fetch(url, { headers: o.cookie ? { cookie: o.cookie, ...encoding } : encoding });
   if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
   await first.arrayBuffer();
   // A browser sends back the cookies an answer set (the XSRF-TOKEN the API issues on a first call); so does the
   // load, or every request would be a first visit that the API issues a new token to.
   const cookie = mergeCookies(...given, ...first.headers.getSetCookie().map((c) => c.split(';')[0]!));
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(o.acceptEncoding ? { 'accept-encoding': o.acceptEncoding } : {}) };
   if (o.warmupSeconds > 0) await phase(target, o.connections, o.warmupSeconds, headers);
   return phase(target, o.connections, o.seconds, headers);
 }

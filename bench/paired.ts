@@ -88,7 +88,7 @@ async function sample(api: RunningApi, bench: BenchCase): Promise<Sample> {
   const target: LoadTarget = bench.paths ? { origin: api.baseUrl, paths: bench.paths } : api.baseUrl + bench.path;
   const apiBefore = cpuOf(api.pid);
   const pgBefore = postgresCpu();
-  const load = await measure(target, { connections, warmupSeconds: 0, seconds, cookie: bench.cookie });
+  const load = await measure(target, { connections, warmupSeconds: 0, seconds, cookie: bench.cookie, acceptEncoding: bench.acceptEncoding });
   const apiCpu = cpuOf(api.pid) - apiBefore;
   const pgCpu = postgresDelta(pgBefore, postgresCpu());
   // The load's first request (its cookie check) is in the CPU time too.
@@ -126,7 +126,7 @@ const builds = { head: await startApi(headRoot, target, extraEnv), base: await s
 const results = new Map<string, { head: Sample[]; base: Sample[] }>();
 try {
   console.log(`warming up: each case 2 s on each build`);
-  for (const bench of cases) for (const api of Object.values(builds)) await measure(bench.paths ? { origin: api.baseUrl, paths: bench.paths } : api.baseUrl + bench.path, { connections, warmupSeconds: 0, seconds: 2, cookie: bench.cookie });
+  for (const bench of cases) for (const api of Object.values(builds)) await measure(bench.paths ? { origin: api.baseUrl, paths: bench.paths } : api.baseUrl + bench.path, { connections, warmupSeconds: 0, seconds: 2, cookie: bench.cookie, acceptEncoding: bench.acceptEncoding });
   for (const bench of cases) {
     const samples = { head: [] as Sample[], base: [] as Sample[] };
     for (let round = 0; round < rounds; round++) {

@@ -110,9 +110,9 @@ if (!args['plans-only']) {
     // measured while V8 still compiles the paths all cases share (a first feed page served 940 requests/s in
     // its first 6 s after start and 1,000-1,250 in the next 24).
     log(`warming up: each case for ${args.warmup} s`);
-    for (const r of results) await measure(loadTarget(r.bench), { ...load, warmupSeconds: 0, seconds: Number(args.warmup), cookie: r.bench.cookie });
+    for (const r of results) await measure(loadTarget(r.bench), { ...load, warmupSeconds: 0, seconds: Number(args.warmup), cookie: r.bench.cookie, acceptEncoding: r.bench.acceptEncoding });
     for (const r of results) {
-      r.load = await measure(loadTarget(r.bench), { ...load, cookie: r.bench.cookie });
+      r.load = await measure(loadTarget(r.bench), { ...load, cookie: r.bench.cookie, acceptEncoding: r.bench.acceptEncoding });
       const s = summarise(r);
       log(`  ${r.bench.name}: p99 ${s.p99.toFixed(1)} ms, ${Math.round(s.rps)} req/s`);
     }
