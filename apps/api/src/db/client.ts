@@ -162,7 +162,12 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // every execution (its generic plan, the same index walk, is estimated a few cost units dearer than a plan for
   // the values): 0.2-0.45 ms of planning per page.
   let genericPool: InstanceType<typeof pg.Pool> | undefined;
-  const generic = () => (genericPool ??= new pg.Pool({ connectionString, max: 10, options: '-c plan_cache_mode=force_generic_plan' }));
+  let closed = false;
+  // A closed handle opens nothing new: its queries fail like the main pool's do.
+  const generic = () => {
+    if (closed) throw new Error('the database handle is closed');
+    return (genericPool ??= new pg.Pool({ connectionString, max: 10, options: '-c plan_cache_mode=force_generic_plan' }));
+  };
   arrayRunners.set(db, async (query, name, reuse) => {
     const runner = name && reuse === 'generic' ? generic() : pool;
     return (await runner.query<unknown[]>({ name, text: query.sql, values: query.params, rowMode: 'array' })).rows;
@@ -173,6 +178,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
     jobsTarget: { backend: 'postgres', connectionString },
     migrate: () => migrate(drizzle({ client: pool, schema }), { migrationsFolder }),
     close: async () => {
+      closed = true;
       await genericPool?.end();
       await pool.end();
     },
