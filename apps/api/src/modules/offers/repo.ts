@@ -160,6 +160,16 @@ const itemColumns = {
   itemPriceSoldCents: items.priceSoldCents,
 } as const;
 
+/** The offer's own fields both lists show. */
+const offerColumns = {
+  id: offers.id,
+  priceCents: offers.priceCents,
+  counterPriceCents: offers.counterPriceCents,
+  shippingCents: offers.shippingCents,
+  status: offers.status,
+  timeAccepted: offers.timeAccepted,
+} as const;
+
 /** At most this many offers in one list: a user with more sees their most recently active ones. */
 export const LIST_LIMIT = 2500;
 
@@ -167,12 +177,7 @@ export const LIST_LIMIT = 2500;
 export function sentOffers(db: Queryable, buyerId: string) {
   return db
     .select({
-      id: offers.id,
-      priceCents: offers.priceCents,
-      counterPriceCents: offers.counterPriceCents,
-      shippingCents: offers.shippingCents,
-      status: offers.status,
-      timeAccepted: offers.timeAccepted,
+      ...offerColumns,
       ...itemColumns,
     })
     .from(offers)
@@ -186,12 +191,7 @@ export function sentOffers(db: Queryable, buyerId: string) {
 export function receivedOffers(db: Queryable, sellerId: string) {
   return db
     .select({
-      id: offers.id,
-      priceCents: offers.priceCents,
-      counterPriceCents: offers.counterPriceCents,
-      shippingCents: offers.shippingCents,
-      status: offers.status,
-      timeAccepted: offers.timeAccepted,
+      ...offerColumns,
       buyerId: offers.buyerId,
       buyerName: users.username,
       buyerRemoved: users.removedAt,

@@ -7,7 +7,7 @@ import {
   OFFER_TRANSITIONS,
   PAYMENT_WINDOW_MS,
   TOO_MANY_REQUESTS,
-  type OfferStatus,
+  type OfferItem,
   type OfferTransition,
   type ReceivedItemGroup,
   type SentOffer,
@@ -37,6 +37,29 @@ type Contact = NonNullable<Awaited<ReturnType<typeof repo.contactOf>>>;
 const wantsOfferMail = (c: Contact | undefined): c is Contact => Boolean(c && !c.removedAt && c.prefs.offers !== false);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+
+type ListRow = Awaited<ReturnType<typeof repo.sentOffers>>[number];
+
+/** The item an offer is about, as both lists answer it. */
+const toOfferItem = (r: ListRow): OfferItem => ({
+  _id: r.itemId,
+  name: r.itemName,
+  description: r.itemDescription,
+  price: centsToDollars(r.itemPriceCents),
+  thumbnail: r.itemThumbnail,
+  purchaserId: r.itemPurchaserId,
+  priceSold: dollars(r.itemPriceSoldCents),
+});
+
+/** The offer's own fields as both lists answer them, its status as of `now` (an overdue window reads expired). */
+const toOfferFields = (r: ListRow, now: number) => ({
+  _id: r.id,
+  price: centsToDollars(r.priceCents),
+  counterPrice: dollars(r.counterPriceCents),
+  shippingPrice: centsToDollars(r.shippingCents),
+  status: effectiveStatus(r.status, r.timeAccepted, now),
+  timeAccepted: iso(r.timeAccepted),
+});
 
 export function createOffersService(deps: OffersDeps) {
   const { db, config, jobs } = deps;
@@ -211,23 +234,7 @@ export function createOffersService(deps: OffersDeps) {
     async sent(buyerId: string): Promise<SentOffer[]> {
       const [rows] = await Promise.all([repo.sentOffers(db, buyerId), repo.markOffersSeen(db, buyerId)]);
       const now = Date.now();
-      return rows.map((r) => ({
-        _id: r.id,
-        price: centsToDollars(r.priceCents),
-        counterPrice: dollars(r.counterPriceCents),
-        shippingPrice: centsToDollars(r.shippingCents),
-        status: effectiveStatus(r.status, r.timeAccepted, now),
-        timeAccepted: iso(r.timeAccepted),
-        itemId: {
-          _id: r.itemId,
-          name: r.itemName,
-          description: r.itemDescription,
-          price: centsToDollars(r.itemPriceCents),
-          thumbnail: r.itemThumbnail,
-          purchaserId: r.itemPurchaserId,
-          priceSold: dollars(r.itemPriceSoldCents),
-        },
-      }));
+      return rows.map((r) => ({ ...toOfferFields(r, now), itemId: toOfferItem(r) }));
     },
 
     async received(sellerId: string): Promise<ReceivedItemGroup[]> {
@@ -238,28 +245,13 @@ export function createOffersService(deps: OffersDeps) {
       for (const r of rows) {
         let group = groups.get(r.itemId);
         if (!group) {
-          group = {
-            _id: r.itemId,
-            name: r.itemName,
-            description: r.itemDescription,
-            price: centsToDollars(r.itemPriceCents),
-            thumbnail: r.itemThumbnail,
-            purchaserId: r.itemPurchaserId,
-            priceSold: dollars(r.itemPriceSoldCents),
-            offers: [],
-            containsAcceptedOffer: false,
-          };
+          group = { ...toOfferItem(r), offers: [], containsAcceptedOffer: false };
           groups.set(r.itemId, group);
         }
-        const status: OfferStatus = effectiveStatus(r.status, r.timeAccepted, now);
-        if (status === 'accepted' || status === 'paid') group.containsAcceptedOffer = true;
+        const offer = toOfferFields(r, now);
+        if (offer.status === 'accepted' || offer.status === 'paid') group.containsAcceptedOffer = true;
         group.offers.push({
-          _id: r.id,
-          price: centsToDollars(r.priceCents),
-          counterPrice: dollars(r.counterPriceCents),
-          shippingPrice: centsToDollars(r.shippingCents),
-          status,
-          timeAccepted: iso(r.timeAccepted),
+          ...offer,
           offererId: {
             _id: r.buyerId,
             username: r.buyerRemoved ? 'User Not Found' : r.buyerName,
