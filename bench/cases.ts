@@ -97,10 +97,10 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
       query: sellerQuery,
     },
     { name: 'item page (1,000 listings)', kind: 'item', path: itemPaths[0]!, paths: itemPaths, itemIds },
-    { name: 'offers: received (2,000 on 200 items)', kind: 'offers', path: '/api/me/offers/received', cookie: offersCookie, sellerId: offersSeller },
-    // The same as a browser asks for it: gzip accepted, so 70 KB travel instead of 630 KB.
+    { name: 'offers: received, first page (2,000 on 200 items)', kind: 'offers', path: '/api/me/offers/received', cookie: offersCookie, sellerId: offersSeller },
+    // The same as a browser asks for it: gzip accepted.
     {
-      name: 'offers: received, gzip accepted',
+      name: 'offers: received, first page, gzip accepted',
       kind: 'offers',
       path: '/api/me/offers/received',
       cookie: offersCookie,

@@ -11,6 +11,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { RECEIVED_PAGE_SIZE } from '@keeb/shared';
 import type { Database, Queryable } from '../apps/api/src/db/client';
 
 export const OFFERS_SELLER_EMAIL = 'offers-seller@example.test';
@@ -162,13 +163,26 @@ export async function sessionCookieFor(db: Queryable, userId: string): Promise<s
   return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
 }
 
-/** The Received answer the case must get before it is measured: every item's group and every offer. */
+/**
+ * The Received answers the case must get before it is measured: a full first page (the measured call), and, walking
+ * the pages with the cursor, every item's group and every offer exactly once.
+ */
 export async function checkReceived(url: string, cookie: string): Promise<void> {
-  const response = await fetch(url, { headers: { cookie } });
-  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
-  const groups = (await response.json()) as Array<{ offers: unknown[] }>;
+  const groups: Array<{ _id: string; lastActivityAt: string; offers: unknown[] }> = [];
+  let next = url;
+  for (;;) {
+    const response = await fetch(next, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`GET ${next} answered ${response.status}`);
+    const page = (await response.json()) as typeof groups;
+    if (groups.length === 0 && page.length !== RECEIVED_PAGE_SIZE) throw new Error(`GET ${url} answered ${page.length} items, not a page of ${RECEIVED_PAGE_SIZE}`);
+    groups.push(...page);
+    if (page.length < RECEIVED_PAGE_SIZE) break;
+    const last = page[page.length - 1]!;
+    next = `${url}?ts=${encodeURIComponent(last.lastActivityAt)}&cursorId=${last._id}`;
+  }
   const offers = groups.reduce((n, g) => n + g.offers.length, 0);
-  if (groups.length !== OFFERS_ITEMS || offers !== OFFERS_ITEMS * OFFERS_PER_ITEM) {
-    throw new Error(`GET ${url} answered ${groups.length} items and ${offers} offers, not ${OFFERS_ITEMS} and ${OFFERS_ITEMS * OFFERS_PER_ITEM}`);
+  const distinct = new Set(groups.map((g) => g._id)).size;
+  if (distinct !== OFFERS_ITEMS || groups.length !== OFFERS_ITEMS || offers !== OFFERS_ITEMS * OFFERS_PER_ITEM) {
+    throw new Error(`GET ${url} pages answered ${groups.length} groups (${distinct} items) and ${offers} offers, not ${OFFERS_ITEMS} and ${OFFERS_ITEMS * OFFERS_PER_ITEM}`);
   }
 }

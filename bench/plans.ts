@@ -9,7 +9,7 @@ import * as repo from '../apps/api/src/modules/discovery/repo';
 import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
 import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
-import { receivedOffers } from '../apps/api/src/modules/offers/repo';
+import { RECEIVED_PAGE_SQL } from '../apps/api/src/modules/offers/repo';
 import type { BenchCase } from './cases';
 
 interface PlanNode {
@@ -62,12 +62,14 @@ async function explain(db: Database, options: repo.ListOptions): Promise<Plan> {
   return planFrom(result.rows);
 }
 
-/** The item page's one statement (detail-repo.ts) for a listing, as a visitor opens it. */
-async function explainItemPage(db: Database, itemId: string): Promise<Plan> {
-  // Both drivers' clients take positional parameters; the statement names its own ($1 item, $2 viewer).
+/** A statement written in SQL with positional parameters, as both drivers' clients take them. */
+async function explainStatement(db: Database, text: string, params: unknown[]): Promise<Plan> {
   const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> } }).$client;
-  return planFrom((await client.query(`explain (analyze, format json) ${ITEM_PAGE_SQL}`, [itemId, null])).rows);
+  return planFrom((await client.query(`explain (analyze, format json) ${text}`, params)).rows);
 }
+
+/** The item page's one statement (detail-repo.ts) for a listing, as a visitor opens it ($1 item, $2 viewer). */
+const explainItemPage = (db: Database, itemId: string) => explainStatement(db, ITEM_PAGE_SQL, [itemId, null]);
 
 /**
  * The plans of the queries the API runs for the case's page. Undefined when its search cannot match anything (the
@@ -76,10 +78,7 @@ async function explainItemPage(db: Database, itemId: string): Promise<Plan> {
  */
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
   if (c.kind === 'item') return explainItemPage(db, c.itemIds![0]!);
-  if (c.kind === 'offers') {
-    const result = (await db.execute(sql`explain (analyze, format json) ${receivedOffers(db, c.sellerId!)}`)) as unknown as { rows: Array<Record<string, unknown>> };
-    return planFrom(result.rows);
-  }
+  if (c.kind === 'offers') return explainStatement(db, RECEIVED_PAGE_SQL, [c.sellerId!, null, null]);
   const options = await repo.withTsquery(db, listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query)));
   if (!options) return undefined;
   const window = options.search && options.sort === 'def' ? await windowOf(db, options) : undefined;

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import type { Database } from '../db/client';
 import { sessions } from '../db/schema/index';
@@ -7,6 +7,13 @@ type Callback<T = void> = (err?: unknown, value?: T) => void;
 
 const DEFAULT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 15 * 60 * 1000;
+/**
+ * A rolling session's stored expiry moves at most this often (connect-mongo's `touchAfter`), or a tenth of a shorter
+ * session's lifetime: a signed-in request otherwise writes (and syncs to disk) the session row every time. The cookie
+ * still rolls on every response; the row's expiry trails it by at most this much.
+ */
+export const TOUCH_AFTER_MS = 60 * 60 * 1000;
+export const touchAfterMs = (sess: session.SessionData) => Math.min(TOUCH_AFTER_MS, (sess.cookie?.originalMaxAge ?? DEFAULT_TTL_MS) / 10);
 
 function expiryOf(sess: session.SessionData): Date {
   const expires = sess.cookie?.expires;
@@ -54,10 +61,11 @@ export class DatabaseSessionStore extends session.Store {
   };
 
   override touch = (sid: string, sess: session.SessionData, callback?: Callback): void => {
+    const expiresAt = expiryOf(sess);
     this.db
       .update(sessions)
-      .set({ expiresAt: expiryOf(sess) })
-      .where(eq(sessions.sid, sid))
+      .set({ expiresAt })
+      .where(and(eq(sessions.sid, sid), lt(sessions.expiresAt, new Date(expiresAt.getTime() - touchAfterMs(sess)))))
       .then(() => callback?.())
       .catch((err: unknown) => callback?.(err));
   };

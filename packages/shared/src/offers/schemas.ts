@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRICE_MAX } from '../items/codes';
-import { isPrice, priceText } from '../items/schemas';
+import { CursorTimestampSchema, isPrice, priceText } from '../items/schemas';
 import { OFFER_ERRORS } from './codes';
 import type { OfferStatus } from './offer-machine';
 
@@ -70,11 +70,28 @@ export interface ReceivedOffer extends OfferFields {
   offererId: { _id: string; username: string; shippingRegion: { name: string; code: string } | null };
 }
 
-/** GET /api/me/offers/received: the seller's items with offers, most recent activity first. */
+/**
+ * GET /api/me/offers/received: the seller's items with offers, most recent activity first, a page of
+ * RECEIVED_PAGE_SIZE items at a time (each item whole, with all its offers). `lastActivityAt` (the newest change to
+ * any of its offers) is the cursor: send the last group's lastActivityAt as `ts` and its _id as `cursorId`.
+ */
 export interface ReceivedItemGroup extends OfferItem {
   offers: ReceivedOffer[];
   containsAcceptedOffer: boolean;
+  lastActivityAt: string;
 }
+
+/** Items per page of GET /api/me/offers/received. */
+export const RECEIVED_PAGE_SIZE = 10;
+
+/** GET /api/me/offers/received's cursor: both fields or neither. */
+export const ReceivedOffersQuerySchema = z
+  .object({
+    ts: CursorTimestampSchema.optional(),
+    cursorId: z.uuid({ error: 'invalid_cursor' }).optional(),
+  })
+  .refine((q) => (q.ts === undefined) === (q.cursorId === undefined), { error: 'invalid_cursor' });
+export type ReceivedOffersQuery = z.infer<typeof ReceivedOffersQuerySchema>;
 
 /** POST /api/payment/item/create. */
 export interface PaymentRedirect {

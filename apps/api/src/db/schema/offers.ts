@@ -54,8 +54,13 @@ export const offers = pgTable(
     uniqueIndex('offers_one_accepted_per_item').on(t.itemId).where(sql`${t.status} = 'accepted'`),
     // A buyer answers their open offer (counter, pay) instead of stacking another on the same item.
     uniqueIndex('offers_one_open_per_buyer').on(t.itemId, t.buyerId).where(sql`${t.status} in ('pending', 'countered', 'accepted')`),
-    // The seller's Received list and new-offers count; the buyer's Sent list and count.
-    index('offers_seller_idx').on(t.sellerId, t.updatedAt.desc()).where(sql`${t.status} in ('pending', 'countered', 'accepted', 'expired', 'paid')`),
+    // The seller's Received pages (each item's latest activity, read from the index alone) and new-offers count;
+    // the buyer's Sent list and count.
+    index('offers_seller_items_idx')
+      .on(t.sellerId, t.itemId, t.updatedAt.desc())
+      .where(sql`${t.status} in ('pending', 'countered', 'accepted', 'expired', 'paid')`),
+    // The seller's new offers (the badge count and its reset): a range of usually nothing, not every offer read.
+    index('offers_seller_new_idx').on(t.sellerId, t.buyerActedAt).where(sql`${t.status} = 'pending'`),
     index('offers_buyer_idx').on(t.buyerId, t.updatedAt.desc()).where(sql`${t.status} <> 'removed'`),
     index('offers_item_idx').on(t.itemId, t.status),
   ],

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import express from 'express';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { sessions, users } from '../../db/schema/index';
 import { createSessionMiddleware } from '../../platform/session';
+import { touchAfterMs } from '../../platform/session-store';
 import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 
@@ -29,6 +30,30 @@ describe('GET /api/me/logged-in', () => {
     const client = await t.clientAs(user.id);
     await t.db.db.update(users).set({ removedAt: new Date() }).where(eq(users.id, user.id));
     expect((await client.get('/api/me/logged-in')).body).toEqual({ isLoggedIn: false });
+  });
+
+  it('moves the stored expiry of a rolling session only when it trails by more than touchAfterMs', async () => {
+    const user = await createUser(t.db.db);
+    const client = await t.clientAs(user.id);
+    const mine = sql`${sessions.sess}->>'userId' = ${user.id}`;
+    const row = async () => (await t.db.db.select({ at: sessions.expiresAt, sess: sessions.sess }).from(sessions).where(mine))[0]!;
+    const setStored = (at: number) => t.db.db.update(sessions).set({ expiresAt: new Date(at) }).where(mine);
+    const { sess } = await row();
+    const lifetime = (sess as { cookie: { originalMaxAge: number } }).cookie.originalMaxAge;
+    const after = touchAfterMs(sess as never);
+    expect(after).toBeGreaterThan(0);
+
+    // Recently moved: a request reads the session without writing it.
+    const recent = Date.now() + lifetime - after / 2;
+    await setStored(recent);
+    expect((await client.get('/api/me/logged-in')).body.isLoggedIn).toBe(true);
+    expect((await row()).at.getTime()).toBe(recent);
+
+    // Trailing by more: the request moves it to the cookie's expiry.
+    await setStored(Date.now() + lifetime - 2 * after);
+    const before = Date.now();
+    expect((await client.get('/api/me/logged-in')).body.isLoggedIn).toBe(true);
+    expect((await row()).at.getTime()).toBeGreaterThanOrEqual(before + lifetime - 1000);
   });
 
   it('refreshes an HttpOnly, SameSite=Lax session cookie', async () => {

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { categories, itemComments, itemSaves, itemShipping, items, redditLinks, regions, users } from '../../db/schema/index';
 
 export type ItemRow = typeof items.$inferSelect;
@@ -9,11 +9,30 @@ export async function findItem(db: Queryable, itemId: string) {
   return row;
 }
 
-/** Locks the item's row for the transaction (offers and payments take the same lock first). */
-export async function lockForUpdate(tx: Queryable, itemId: string) {
-  const [row] = await tx.select({ removedAt: items.removedAt, paymentStatus: items.paymentStatus }).from(items).where(eq(items.id, itemId)).for('update');
+/**
+ * Locks the item row for the rest of the transaction: every offer, payment and removal on one item takes
+ * this lock first (always before any offer row), so they run one at a time per item and never deadlock.
+ */
+export async function lockItem(tx: Tx, itemId: string) {
+  const [row] = await tx
+    .select({
+      id: items.id,
+      sellerId: items.sellerId,
+      name: items.name,
+      priceCents: items.priceCents,
+      offersAccepted: items.offersAccepted,
+      isFixedPrice: items.isFixedPrice,
+      approvalStatus: items.approvalStatus,
+      paymentStatus: items.paymentStatus,
+      purchaserId: items.purchaserId,
+      removedAt: items.removedAt,
+    })
+    .from(items)
+    .where(eq(items.id, itemId))
+    .for('update');
   return row;
 }
+export type LockedItem = NonNullable<Awaited<ReturnType<typeof lockItem>>>;
 
 /** Locks the seller's row so concurrent listings by one seller are counted one at a time (posting limit). */
 export async function lockSeller(db: Queryable, userId: string) {

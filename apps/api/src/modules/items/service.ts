@@ -264,7 +264,7 @@ export function createItemsService(deps: ItemsDeps) {
       // A sold item leaves the seller's lists but stays, with its buyer, for the buyer's records.
       await db.transaction(async (tx) => {
         // Under the item's lock, so no offer can be accepted or payment start between the check and the removal.
-        const locked = await repo.lockForUpdate(tx, itemId);
+        const locked = await repo.lockItem(tx, itemId);
         if (!locked || locked.removedAt) throw new AppError(404, ITEM_ERRORS.notFound);
         if (locked.paymentStatus === 'pending' || (await deps.offers.blockingCount(tx, itemId)) > 0) throw new AppError(409, ITEM_ERRORS.offerPending);
         await repo.updateItem(tx, itemId, { removedAt: new Date() });

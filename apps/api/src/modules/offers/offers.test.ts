@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { offerEvents, offers, users } from '../../db/schema/index';
+import { RECEIVED_PAGE_SIZE, type ReceivedItemGroup } from '@keeb/shared';
+import { items, offerEvents, offers, users } from '../../db/schema/index';
 import { useTestApp, type TestClient } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
 import { readOutbox } from '../../test/outbox';
@@ -271,6 +272,61 @@ describe('offers and the item', () => {
   });
 });
 
+describe('GET /api/me/offers/received', () => {
+  it('pages the items (each whole) by latest offer activity, ties closed by id, leaving out removed items and declined offers', async () => {
+    const seller = await member();
+    const buyers = [await member(), await member(), await member()];
+    const base = Date.parse('2026-11-01T12:00:00.000Z');
+    const expected: Array<{ id: string; lastAt: number; offers: number }> = [];
+    const n = RECEIVED_PAGE_SIZE + 5;
+    // Four items around the end of the first page share their latest activity: the item id closes the tie.
+    const tied = (i: number) => i >= n - RECEIVED_PAGE_SIZE - 2 && i <= n - RECEIVED_PAGE_SIZE + 1;
+    for (let i = 0; i < n; i++) {
+      const item = await createItem(t.db.db, seller.user.id, { offersAccepted: true, isFixedPrice: false });
+      const lastAt = base + (tied(i) ? n - RECEIVED_PAGE_SIZE : i) * 60_000;
+      const count = 1 + (i % 3);
+      for (let b = 0; b < count; b++) {
+        const at = new Date(lastAt - b * 1000);
+        await t.db.db.insert(offers).values({ itemId: item.id, buyerId: buyers[b]!.user.id, sellerId: seller.user.id, priceCents: 5000 + b, shippingCents: 1000, regionCode: 'US', status: b === 2 ? 'countered' : 'pending', updatedAt: at, createdAt: at, buyerActedAt: at });
+      }
+      // A declined offer, newer than the rest, neither shows nor moves the item.
+      await t.db.db.insert(offers).values({ itemId: item.id, buyerId: buyers[0]!.user.id, sellerId: seller.user.id, priceCents: 4000, shippingCents: 1000, regionCode: 'US', status: 'declined', updatedAt: new Date(base + 10 * 86_400_000) });
+      if (i === 0) await t.db.db.update(items).set({ removedAt: new Date() }).where(eq(items.id, item.id));
+      else expected.push({ id: item.id, lastAt, offers: count });
+    }
+    expected.sort((a, b) => b.lastAt - a.lastAt || (a.id < b.id ? 1 : -1));
+    const boundary = expected[RECEIVED_PAGE_SIZE - 1]!.lastAt;
+    expect(expected[RECEIVED_PAGE_SIZE]!.lastAt).toBe(boundary); // the tie does straddle the page boundary
+
+    const pages: ReceivedItemGroup[][] = [];
+    let query = '';
+    for (;;) {
+      const res = await seller.client.get(`/api/me/offers/received${query}`);
+      expect(res.status).toBe(200);
+      pages.push(res.body);
+      if (res.body.length < RECEIVED_PAGE_SIZE) break;
+      const last = res.body[res.body.length - 1] as ReceivedItemGroup;
+      query = `?ts=${encodeURIComponent(last.lastActivityAt)}&cursorId=${last._id}`;
+    }
+    expect(pages.map((p) => p.length)).toEqual([RECEIVED_PAGE_SIZE, expected.length - RECEIVED_PAGE_SIZE]);
+    const groups = pages.flat();
+    expect(groups.map((g) => g._id)).toEqual(expected.map((e) => e.id));
+    expect(groups.map((g) => g.offers.length)).toEqual(expected.map((e) => e.offers));
+    expect(groups.map((g) => Date.parse(g.lastActivityAt))).toEqual(expected.map((e) => e.lastAt));
+    // Within a group, the most recently changed offer first.
+    for (const g of groups) expect(g.offers.map((o) => o.price)).toEqual([...g.offers.map((o) => o.price)].sort((a, b) => a - b));
+
+    // Nobody else sees them; a half cursor or a bad one is refused and changes nothing.
+    expect((await (await member()).client.get('/api/me/offers/received')).body).toEqual([]);
+    for (const bad of [`?ts=${encodeURIComponent(groups[0]!.lastActivityAt)}`, `?cursorId=${groups[0]!._id}`, '?ts=yesterday&cursorId=x']) {
+      const res = await seller.client.get(`/api/me/offers/received${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body).toMatchObject({ message: 'invalid_cursor' });
+    }
+    expect((await (await t.client()).get('/api/me/offers/received')).status).toBe(401);
+  });
+});
+
 describe('GET /api/me/notifications', () => {
   const counts = async (c: TestClient) => (await c.get('/api/me/notifications')).body;
 
@@ -283,6 +339,12 @@ describe('GET /api/me/notifications', () => {
     expect((await counts(buyer.client)).numNewOffers).toBe(0);
     await seller.client.get('/api/me/offers/received');
     expect((await counts(seller.client)).numNewOffers).toBe(0);
+    // Opening it again with nothing new writes nothing.
+    const seenAt = async () => (await t.db.db.select({ at: users.offersSeenAt }).from(users).where(eq(users.id, seller.user.id)))[0]!.at.getTime();
+    const firstSeen = await seenAt();
+    await new Promise((r) => setTimeout(r, 5));
+    await seller.client.get('/api/me/offers/received');
+    expect(await seenAt()).toBe(firstSeen);
     await seller.client.post(`/api/offer/${id}/counter-seller`, { counterPrice: '90' });
     expect((await counts(buyer.client)).numNewOffers).toBe(1);
     await buyer.client.get('/api/me/offers/sent');

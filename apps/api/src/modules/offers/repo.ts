@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { PAYMENT_WINDOW_MS, RECEIVED_STATUSES, type OfferStatus } from '@keeb/shared';
-import type { Queryable, Tx } from '../../db/client';
+import { PAYMENT_WINDOW_MS, RECEIVED_PAGE_SIZE, RECEIVED_STATUSES, type OfferStatus } from '@keeb/shared';
+import { isoFromJson, jsonRows, type Database, type Queryable, type Tx } from '../../db/client';
 import { itemSaves, itemShipping, items, offerEvents, offers, purchases, regions, users } from '../../db/schema/index';
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -11,30 +11,8 @@ export async function findOffer(db: Queryable, offerId: string) {
   return row;
 }
 
-/**
- * Locks the item row for the rest of the transaction: every offer and payment change on one item takes this
- * lock first (always before any offer row), so they run one at a time per item and never deadlock.
- */
-export async function lockItem(tx: Tx, itemId: string) {
-  const [row] = await tx
-    .select({
-      id: items.id,
-      sellerId: items.sellerId,
-      name: items.name,
-      priceCents: items.priceCents,
-      offersAccepted: items.offersAccepted,
-      isFixedPrice: items.isFixedPrice,
-      approvalStatus: items.approvalStatus,
-      paymentStatus: items.paymentStatus,
-      purchaserId: items.purchaserId,
-      removedAt: items.removedAt,
-    })
-    .from(items)
-    .where(eq(items.id, itemId))
-    .for('update');
-  return row;
-}
-export type LockedItem = NonNullable<Awaited<ReturnType<typeof lockItem>>>;
+/** The item's lock, which every offer and payment change takes first (the items module owns it). */
+export { lockItem, type LockedItem } from '../items/repo';
 
 export async function shippingTo(db: Queryable, itemId: string, regionCode: string) {
   const [row] = await db
@@ -187,40 +165,127 @@ export function sentOffers(db: Queryable, buyerId: string) {
     .limit(LIST_LIMIT);
 }
 
-/** The offers on the seller's items that the seller sees, most recently changed first, with their buyers. */
-export function receivedOffers(db: Queryable, sellerId: string) {
-  return db
-    .select({
-      ...offerColumns,
-      buyerId: offers.buyerId,
-      buyerName: users.username,
-      buyerRemoved: users.removedAt,
-      regionCode: regions.code,
-      regionName: regions.name,
-      ...itemColumns,
-    })
-    .from(offers)
-    .innerJoin(items, eq(items.id, offers.itemId))
-    .innerJoin(users, eq(users.id, offers.buyerId))
-    .innerJoin(regions, eq(regions.code, offers.regionCode))
-    .where(and(eq(offers.sellerId, sellerId), inArray(offers.status, [...RECEIVED_STATUSES]), isNull(items.removedAt)))
-    .orderBy(desc(offers.updatedAt), desc(offers.id))
-    .limit(LIST_LIMIT);
+/**
+ * What changed for user `u` in Offers since they last opened it: offers to answer (as seller), answers to read (as
+ * buyer). SQL text, shared by the count, the reset and the Received page's statement.
+ */
+const NEW_OFFERS_OF_U = `((select count(*) from offers o where o.seller_id = u.id and o.status = 'pending' and o.buyer_acted_at > u.offers_seen_at)
+  + (select count(*) from offers o where o.buyer_id = u.id and o.status <> 'removed' and o.seller_acted_at > u.offers_seen_at))`;
+
+const RECEIVED_IN = RECEIVED_STATUSES.map((s) => `'${s}'`).join(', ');
+
+/**
+ * One page of the seller's Received list in one prepared statement ($1 seller, $2 and $3 the cursor: the last
+ * group's latest activity and item id, or nulls): the seller's items with offers the seller sees, latest offer
+ * activity first (the item id closes ties), each with its offers newest first and their buyers. The offers are
+ * grouped per item before any item is read, and the items are read in page order until the page is full, so a
+ * seller with 200 items costs a page's item reads, not 2,000. Removed items are skipped there, so a page is short
+ * only at the end. Opening the list also resets the new-offers count (`seen`, which writes only when something was
+ * new): the same round trip, in the same snapshot.
+ */
+export const RECEIVED_PAGE_SQL = `
+with seen as (
+  update users u set offers_seen_at = now() where u.id = $1::uuid and ${NEW_OFFERS_OF_U} > 0 returning 1
+), latest as (
+  select o.item_id, max(o.updated_at) as last_at
+  from offers o
+  where o.seller_id = $1::uuid and o.status in (${RECEIVED_IN})
+  group by o.item_id
+), page as (
+  select l.item_id, l.last_at, i.name, i.description, i.price_cents, i.thumbnail, i.purchaser_id, i.price_sold_cents
+  from (
+    select item_id, last_at from latest
+    where $2::timestamptz is null or (last_at, item_id) < ($2::timestamptz, $3::uuid)
+    order by last_at desc, item_id desc
+  ) l
+  cross join lateral (
+    select i.name, i.description, i.price_cents, i.thumbnail, i.purchaser_id, i.price_sold_cents
+    from items i where i.id = l.item_id and i.removed_at is null
+  ) i
+  limit ${RECEIVED_PAGE_SIZE}
+)
+select json_build_array(
+  p.item_id, p.name, p.description, p.price_cents, p.thumbnail, p.purchaser_id, p.price_sold_cents, p.last_at,
+  (select json_agg(json_build_array(o.id, o.price_cents, o.counter_price_cents, o.shipping_cents, o.status, o.time_accepted,
+                                    o.buyer_id, u.username, u.removed_at is not null, r.code, r.name)
+                   order by o.updated_at desc, o.id desc)
+   from offers o join users u on u.id = o.buyer_id join regions r on r.code = o.region_code
+   where o.item_id = p.item_id and o.seller_id = $1::uuid and o.status in (${RECEIVED_IN}))
+)::text
+from page p
+order by p.last_at desc, p.item_id desc`;
+
+export interface ReceivedPageOffer {
+  id: string;
+  priceCents: number;
+  counterPriceCents: number | null;
+  shippingCents: number;
+  status: OfferStatus;
+  timeAccepted: Date | null;
+  buyerId: string;
+  buyerName: string;
+  buyerRemoved: boolean;
+  regionCode: string;
+  regionName: string;
 }
 
-/** What changed for the user in Offers since they last opened it: offers to answer, answers to read. */
+export interface ReceivedPageGroup {
+  itemId: string;
+  itemName: string;
+  itemDescription: string;
+  itemPriceCents: number;
+  itemThumbnail: string;
+  itemPurchaserId: string | null;
+  itemPriceSoldCents: number | null;
+  lastAt: string;
+  offers: ReceivedPageOffer[];
+}
+
+type PageOfferValues = [string, number, number | null, number, OfferStatus, string | null, string, string, boolean, string, string];
+type PageGroupValues = [string, string, string, number, string, string | null, number | null, string, PageOfferValues[] | null];
+
+/** The page after `after` (or the first), and the reset of the seller's new-offers count. */
+export async function receivedPage(db: Database, sellerId: string, after: { ts: string; id: string } | undefined): Promise<ReceivedPageGroup[]> {
+  const rows = await jsonRows(db, { sql: RECEIVED_PAGE_SQL, params: [sellerId, after?.ts ?? null, after?.id ?? null] }, 'offers_received_page');
+  return rows.map((values) => {
+    const [itemId, itemName, itemDescription, itemPriceCents, itemThumbnail, itemPurchaserId, itemPriceSoldCents, lastAt, offerValues] =
+      values as PageGroupValues;
+    return {
+      itemId,
+      itemName,
+      itemDescription,
+      itemPriceCents,
+      itemThumbnail,
+      itemPurchaserId,
+      itemPriceSoldCents,
+      lastAt: isoFromJson(lastAt),
+      offers: (offerValues ?? []).map(([id, priceCents, counterPriceCents, shippingCents, status, timeAccepted, buyerId, buyerName, buyerRemoved, regionCode, regionName]) => ({
+        id,
+        priceCents,
+        counterPriceCents,
+        shippingCents,
+        status,
+        timeAccepted: timeAccepted === null ? null : new Date(isoFromJson(timeAccepted)),
+        buyerId,
+        buyerName,
+        buyerRemoved,
+        regionCode,
+        regionName,
+      })),
+    };
+  });
+}
+
 export async function newOffersCount(db: Queryable, userId: string) {
-  const result = (await db.execute(sql`
-    select (
-      (select count(*) from ${offers} o where o.seller_id = u.id and o.status = 'pending' and o.buyer_acted_at > u.offers_seen_at)
-      + (select count(*) from ${offers} o where o.buyer_id = u.id and o.status <> 'removed' and o.seller_acted_at > u.offers_seen_at)
-    )::int as n
-    from ${users} u where u.id = ${userId}`)) as unknown as { rows: Array<{ n: number }> };
+  const result = (await db.execute(sql`select ${sql.raw(NEW_OFFERS_OF_U)}::int as n from ${users} u where u.id = ${userId}`)) as unknown as {
+    rows: Array<{ n: number }>;
+  };
   return result.rows[0]?.n ?? 0;
 }
 
+/** Opening Offers resets the count; with nothing new it writes nothing (most opens, and every page after the first). */
 export async function markOffersSeen(db: Queryable, userId: string) {
-  await db.update(users).set({ offersSeenAt: sql`now()` }).where(eq(users.id, userId));
+  await db.execute(sql`update ${users} u set offers_seen_at = now() where u.id = ${userId} and ${sql.raw(NEW_OFFERS_OF_U)} > 0`);
 }
 
 /** Whether the item has a payment in progress (its lock is held), for the accept and removal rules. */

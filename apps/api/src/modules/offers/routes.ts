@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AcceptInputSchema, CounterInputSchema, OfferInputSchema, OFFER_ERRORS } from '@keeb/shared';
+import { AcceptInputSchema, CounterInputSchema, OfferInputSchema, OFFER_ERRORS, ReceivedOffersQuerySchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { AppError, parseInput } from '../../platform/errors';
 import { route, type RouteSpec } from '../../platform/route-table';
@@ -28,9 +28,9 @@ export function offersRoutes(deps: { offers: OffersService }): RouteSpec[] {
       },
     }),
     route({
-      method: 'get', path: '/me/offers/received', access: 'signedIn',
+      method: 'get', path: '/me/offers/received', access: 'signedIn', input: { query: ReceivedOffersQuerySchema },
       handler: async (req, res) => {
-        res.json(await offers.received(userIdOf(req)));
+        res.json(await offers.received(userIdOf(req), parseInput(ReceivedOffersQuerySchema, req.query)));
       },
     }),
     route({

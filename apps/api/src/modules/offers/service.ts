@@ -10,6 +10,7 @@ import {
   type OfferItem,
   type OfferTransition,
   type ReceivedItemGroup,
+  type ReceivedOffersQuery,
   type SentOffer,
 } from '@keeb/shared';
 import type { Config } from '../../config';
@@ -39,9 +40,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 
 type ListRow = Awaited<ReturnType<typeof repo.sentOffers>>[number];
+type ItemFields = Pick<ListRow, 'itemId' | 'itemName' | 'itemDescription' | 'itemPriceCents' | 'itemThumbnail' | 'itemPurchaserId' | 'itemPriceSoldCents'>;
+type OfferRowFields = Pick<ListRow, 'id' | 'priceCents' | 'counterPriceCents' | 'shippingCents' | 'status' | 'timeAccepted'>;
 
 /** The item an offer is about, as both lists answer it. */
-const toOfferItem = (r: ListRow): OfferItem => ({
+const toOfferItem = (r: ItemFields): OfferItem => ({
   _id: r.itemId,
   name: r.itemName,
   description: r.itemDescription,
@@ -52,7 +55,7 @@ const toOfferItem = (r: ListRow): OfferItem => ({
 });
 
 /** The offer's own fields as both lists answer them, its status as of `now` (an overdue window reads expired). */
-const toOfferFields = (r: ListRow, now: number) => ({
+const toOfferFields = (r: OfferRowFields, now: number) => ({
   _id: r.id,
   price: centsToDollars(r.priceCents),
   counterPrice: dollars(r.counterPriceCents),
@@ -237,29 +240,22 @@ export function createOffersService(deps: OffersDeps) {
       return rows.map((r) => ({ ...toOfferFields(r, now), itemId: toOfferItem(r) }));
     },
 
-    async received(sellerId: string): Promise<ReceivedItemGroup[]> {
-      const [rows] = await Promise.all([repo.receivedOffers(db, sellerId), repo.markOffersSeen(db, sellerId)]);
+    /** One page of the seller's items with their offers (RECEIVED_PAGE_SIZE items), after the cursor if given. */
+    async received(sellerId: string, query: ReceivedOffersQuery = {}): Promise<ReceivedItemGroup[]> {
+      const after = query.ts && query.cursorId ? { ts: new Date(query.ts).toISOString(), id: query.cursorId } : undefined;
       const now = Date.now();
-      // Rows come most recently changed first: each item's group takes the place of its latest offer.
-      const groups = new Map<string, ReceivedItemGroup>();
-      for (const r of rows) {
-        let group = groups.get(r.itemId);
-        if (!group) {
-          group = { ...toOfferItem(r), offers: [], containsAcceptedOffer: false };
-          groups.set(r.itemId, group);
-        }
-        const offer = toOfferFields(r, now);
-        if (offer.status === 'accepted' || offer.status === 'paid') group.containsAcceptedOffer = true;
-        group.offers.push({
-          ...offer,
-          offererId: {
-            _id: r.buyerId,
-            username: r.buyerRemoved ? 'User Not Found' : r.buyerName,
-            shippingRegion: { code: r.regionCode, name: r.regionName },
-          },
-        });
-      }
-      return [...groups.values()];
+      return (await repo.receivedPage(db, sellerId, after)).map((group) => {
+        const groupOffers = group.offers.map((o) => ({
+          ...toOfferFields(o, now),
+          offererId: { _id: o.buyerId, username: o.buyerRemoved ? 'User Not Found' : o.buyerName, shippingRegion: { code: o.regionCode, name: o.regionName } },
+        }));
+        return {
+          ...toOfferItem(group),
+          offers: groupOffers,
+          containsAcceptedOffer: groupOffers.some((o) => o.status === 'accepted' || o.status === 'paid'),
+          lastActivityAt: group.lastAt,
+        };
+      });
     },
 
     newOffersCount: (userId: string) => repo.newOffersCount(db, userId),

@@ -13,6 +13,8 @@ export const TEXTS = {
   // Ours.
   somethingWentWrong: 'Something went wrong. Please try again.',
   loadFailed: "We couldn't load your offers.",
+  loadMore: 'Load more',
+  loadMoreFailed: 'More offers could not be loaded. Please try again.',
   confirmEmailToBuy: 'You must confirm your email before you can buy an item or make an offer.',
 } as const;
 

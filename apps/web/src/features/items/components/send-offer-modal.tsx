@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { OFFER_ERRORS, formatPrice, type ItemDetail } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
-import { TextField } from '../../../components/form-fields';
-import { PRICE_INPUT_MAX_LENGTH, priceInputError } from '../../../lib/price-input';
+import { PriceField, usePriceField } from '../../../components/price-field';
 import type { ViewerRegion } from '../../../lib/session';
 import { makeOffer } from '../api/make-offer';
 import { codeOf, TEXTS } from '../messages';
@@ -46,35 +45,33 @@ function offerErrorText(code: string): string {
 
 /** Spec part 1 sections 2.9 and 5, "Send offer": the price without shipping, and the shipping to the viewer's region. */
 export function SendOfferModal({ open, item, region, onClose, onSent, onConfirmEmail }: SendOfferModalProps) {
-  const [price, setPrice] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const price = usePriceField('Offer price');
   const shipping = region ? item.shippingPrices.find((candidate) => candidate.code === region.code) : undefined;
 
   const send = useMutation({
     mutationFn: (offerPrice: string) => makeOffer({ itemId: item._id, offerPrice, offerShippingPrice: shipping?.price ?? 0 }),
     onSuccess: () => {
-      setPrice('');
+      price.clear();
       onSent();
     },
     onError: (error) => {
       const code = codeOf(error);
       if (code === OFFER_ERRORS.confirmEmail) onConfirmEmail();
-      else if (code === OFFER_ERRORS.offerPrice || code === OFFER_ERRORS.priceTooHigh) setFieldError(offerErrorText(code));
+      else if (code === OFFER_ERRORS.offerPrice || code === OFFER_ERRORS.priceTooHigh) price.setError(offerErrorText(code));
     },
   });
 
   const close = () => {
-    setFieldError(null);
+    price.setError(null);
     send.reset();
     onClose();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const error = priceInputError('Offer price', price);
-    setFieldError(error);
-    if (error || !shipping) return;
-    send.mutate(price.trim());
+    const checked = price.check();
+    if (checked === null || !shipping) return;
+    send.mutate(checked);
   };
 
   const code = codeOf(send.error);
@@ -104,19 +101,7 @@ export function SendOfferModal({ open, item, region, onClose, onSent, onConfirmE
           <span className={styles.itemName}>{item.name}</span>
           <span>Listed at {formatPrice(item.price)}</span>
         </p>
-        <TextField
-          label="Your offer (USD)"
-          hint="Offers do not include shipping."
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={PRICE_INPUT_MAX_LENGTH}
-          value={price}
-          onChange={(event) => {
-            setPrice(event.target.value);
-            if (fieldError) setFieldError(null);
-          }}
-          error={fieldError ?? undefined}
-        />
+        <PriceField field={price} label="Your offer (USD)" hint="Offers do not include shipping." />
         {shipping && region ? (
           <p className={styles.shipping}>
             <span>Shipping to {region.name}</span>

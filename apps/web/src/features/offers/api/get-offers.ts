@@ -1,5 +1,5 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ReceivedItemGroup, SentOffer } from '@keeb/shared';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { RECEIVED_PAGE_SIZE, type ReceivedItemGroup, type ReceivedOffersQuery, type SentOffer } from '@keeb/shared';
 import { api } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 import { offerKeys } from './keys';
@@ -18,9 +18,9 @@ export async function getSentOffers(signal?: AbortSignal): Promise<SentOffer[]> 
   return data;
 }
 
-/** GET /me/offers/received: the seller's items with offers, grouped per item. */
-export async function getReceivedOffers(signal?: AbortSignal): Promise<ReceivedItemGroup[]> {
-  const { data } = await api.get<ReceivedItemGroup[]>('/me/offers/received', { signal });
+/** GET /me/offers/received: a page of the seller's items with their offers, latest activity first. */
+export async function getReceivedOffers(query: ReceivedOffersQuery, signal?: AbortSignal): Promise<ReceivedItemGroup[]> {
+  const { data } = await api.get<ReceivedItemGroup[]>('/me/offers/received', { params: query, signal });
   return data;
 }
 
@@ -34,15 +34,21 @@ export const sentOffersQueryOptions = (queryClient: QueryClient) =>
     },
   });
 
+/** Pages of RECEIVED_PAGE_SIZE items; a short page is the last. A refresh after an action refetches every page. */
 export const receivedOffersQueryOptions = (queryClient: QueryClient) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: offerKeys.received,
-    queryFn: async ({ signal }) => {
-      const groups = await getReceivedOffers(signal);
-      refreshBadges(queryClient);
+    queryFn: async ({ pageParam, signal }) => {
+      const groups = await getReceivedOffers(pageParam ?? {}, signal);
+      if (!pageParam) refreshBadges(queryClient);
       return groups;
+    },
+    initialPageParam: undefined as ReceivedOffersQuery | undefined,
+    getNextPageParam: (lastPage) => {
+      const last = lastPage.length === RECEIVED_PAGE_SIZE ? lastPage[lastPage.length - 1] : undefined;
+      return last ? { ts: last.lastActivityAt, cursorId: last._id } : undefined;
     },
   });
 
 export const useSentOffers = () => useQuery(sentOffersQueryOptions(useQueryClient()));
-export const useReceivedOffers = () => useQuery(receivedOffersQueryOptions(useQueryClient()));
+export const useReceivedOffers = () => useInfiniteQuery(receivedOffersQueryOptions(useQueryClient()));

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { formatPrice } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
-import { TextField } from '../../../components/form-fields';
-import { PRICE_INPUT_MAX_LENGTH, priceInputError } from '../../../lib/price-input';
+import { PriceField, usePriceField } from '../../../components/price-field';
 import { TEXTS } from '../messages';
 import styles from './offer-modals.module.css';
 
@@ -22,13 +21,11 @@ interface CounterModalProps {
 
 /** Spec part 2, section 5: 'Counter price required', 'Counter price must be a number', at most 8 characters. */
 export function CounterModal({ context, currentPrice, pending, failed, onSubmit, onClose }: CounterModalProps) {
-  const [price, setPrice] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const price = usePriceField('Counter price');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const rule = priceInputError('Counter price', price);
-    setError(rule);
-    if (!rule) onSubmit(price.trim());
+    const checked = price.check();
+    if (checked !== null) onSubmit(checked);
   };
   return (
     <AlertModal
@@ -50,19 +47,7 @@ export function CounterModal({ context, currentPrice, pending, failed, onSubmit,
         <p>
           {context} {formatPrice(currentPrice)}.
         </p>
-        <TextField
-          label="Counter price (USD)"
-          hint="Counters do not include shipping."
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={PRICE_INPUT_MAX_LENGTH}
-          value={price}
-          onChange={(event) => {
-            setPrice(event.target.value);
-            if (error) setError(null);
-          }}
-          error={error ?? undefined}
-        />
+        <PriceField field={price} label="Counter price (USD)" hint="Counters do not include shipping." />
         {failed ? <FormBanner tone="error">{TEXTS.somethingWentWrong}</FormBanner> : null}
       </form>
     </AlertModal>

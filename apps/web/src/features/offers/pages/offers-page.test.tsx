@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ReceivedItemGroup, SentOffer } from '@keeb/shared';
+import { RECEIVED_PAGE_SIZE, type ReceivedItemGroup, type SentOffer } from '@keeb/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../../lib/browser';
 import { sessionKeys } from '../../../lib/session';
@@ -51,6 +51,20 @@ describe('/me/offers: the page', () => {
 });
 
 describe('/me/offers: Received', () => {
+  it('shows a page of items and loads the next by keyset with Load more', async () => {
+    const group = (i: number) =>
+      makeGroup([makeReceivedOffer({ _id: `o${i}`, offererId: { _id: `u${i}`, username: `buyer${i}`, shippingRegion: null } })], { _id: `i${i}`, name: `Board ${i}` });
+    const first = Array.from({ length: RECEIVED_PAGE_SIZE }, (_, i) => group(i));
+    const { user, api } = setup({}, { 'GET /me/offers/received': (request) => ({ body: request.params.ts ? [group(100)] : first }) });
+    expect(await screen.findByText('Board 0')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Board /)).toHaveLength(RECEIVED_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Board 100')).toBeInTheDocument();
+    const last = first[RECEIVED_PAGE_SIZE - 1]!;
+    expect(api.callsTo('GET /me/offers/received')[1]?.params).toEqual({ ts: last.lastActivityAt, cursorId: last._id });
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('groups offers per item with thumbnail, name, listing price and count; each offer with buyer, price, region and shipping', async () => {
     const group = makeGroup([
       makeReceivedOffer(),

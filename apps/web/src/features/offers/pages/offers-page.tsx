@@ -41,18 +41,43 @@ export function OffersPage() {
 
 function ReceivedPanel({ onRequest }: { onRequest: (request: OfferRequest) => void }) {
   const query = useReceivedOffers();
-  return <ListState query={query}>{(groups) => <ReceivedOffers groups={groups} onRequest={onRequest} />}</ListState>;
+  const groups = query.data?.pages.flat();
+  return (
+    <ListState query={query} rows={groups}>
+      {(rows) => (
+        <>
+          <ReceivedOffers groups={rows} onRequest={onRequest} />
+          {query.hasNextPage ? (
+            <Button variant="secondary" block pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              {TEXTS.loadMore}
+            </Button>
+          ) : null}
+          {query.isFetchNextPageError ? (
+            <p className={styles.error} role="alert">
+              {TEXTS.loadMoreFailed}
+            </p>
+          ) : null}
+        </>
+      )}
+    </ListState>
+  );
 }
 
 function SentPanel({ onRequest }: { onRequest: (request: OfferRequest) => void }) {
   const query = useSentOffers();
-  return <ListState query={query}>{(offers) => <SentOffers offers={offers} onRequest={onRequest} />}</ListState>;
+  return <ListState query={query} rows={query.data}>{(offers) => <SentOffers offers={offers} onRequest={onRequest} />}</ListState>;
+}
+
+interface ListStateProps<T> {
+  query: Pick<UseQueryResult, 'isError' | 'refetch'>;
+  rows: T[] | undefined;
+  children: (rows: T[]) => ReactNode;
 }
 
 /** Loading, failed, empty ('No Offers') or the list. */
-function ListState<T>({ query, children }: { query: UseQueryResult<T[]>; children: (rows: T[]) => ReactNode }) {
-  if (query.data) {
-    return query.data.length === 0 ? <p className={styles.empty}>{TEXTS.noOffers}</p> : children(query.data);
+function ListState<T>({ query, rows, children }: ListStateProps<T>) {
+  if (rows) {
+    return rows.length === 0 ? <p className={styles.empty}>{TEXTS.noOffers}</p> : children(rows);
   }
   if (query.isError) {
     return (

@@ -32,6 +32,7 @@ export function makeGroup(offers: ReceivedOffer[] = [makeReceivedOffer()], overr
     ...makeOfferItem(overrides),
     offers,
     containsAcceptedOffer: offers.some((offer) => offer.status === 'accepted' || offer.status === 'paid'),
+    lastActivityAt: '2026-11-20T10:00:00.000Z',
   };
 }
 
