@@ -16,3 +16,6 @@ export * from './discovery/profiles';
 export * from './offers/offer-machine';
 export * from './offers/codes';
 export * from './offers/schemas';
+export * from './chat/codes';
+export * from './chat/schemas';
+export * from './realtime/events';

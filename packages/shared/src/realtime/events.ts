@@ -1,0 +1,27 @@
+import type { NotificationCounts } from '../accounts/schemas';
+import type { ChatMessage, SendMessageAck, SendMessageInput } from '../chat/schemas';
+
+/**
+ * The realtime channel (socket.io at /socket.io), spec part 1 "The calls it makes" and part 2 section 7: the client
+ * sends `sendMessage` and receives `msg`. Counters are pushed as `counts` whenever numNewOffers or numNewMessages
+ * changes for the user.
+ */
+
+/** `msg`: a stored message, to both participants' rooms (the sender's tabs replace 'Sending...' by clientId). */
+export interface MessageNotification {
+  /** The text (spec: msg). */
+  msg: string;
+  from: { id: string; username: string };
+  conversationId: string;
+  /** The whole message, as the history answers it. */
+  message: ChatMessage;
+}
+
+export interface ServerToClientEvents {
+  msg: (notification: MessageNotification) => void;
+  counts: (counts: NotificationCounts) => void;
+}
+
+export interface ClientToServerEvents {
+  sendMessage: (input: SendMessageInput, ack: (result: SendMessageAck) => void) => void;
+}
