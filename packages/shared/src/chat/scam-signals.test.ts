@@ -65,10 +65,37 @@ const SCAMS: Array<[text: string, kind: typeof PAY | typeof CONTACT, matched: st
 ];
 
 /**
- * Written after the rules, without running them (a held-out set): on its first run 1 of 30 was missed ("Gift it
- * through paypal") and 1 of 30 harmless ones was flagged ("the ETH switches"); both rules were then fixed.
+ * Written after the rules, without running them (held-out sets). First set (the last 30 of each list): 1 of 30
+ * missed ("Gift it through paypal"), 1 of 30 harmless flagged ("the ETH switches"). Second set (the first 25 of
+ * each), run after those fixes: 3 of 25 missed ("paypal friends/family", "pay with chime", "what is your email"),
+ * 0 of 25 flagged. The rules were fixed after each; all pass now.
  */
 const HELD_OUT_SCAMS: string[] = [
+  'I can knock off 10% if you pay F & F',
+  'paypal friends/family ok?',
+  'just zelle it to me, same as cash',
+  'do you take venmo? checkout wont take my card',
+  'can pay with chime',
+  'send me the money on cashapp then I ship',
+  'I need payment by wire first',
+  'deposit to my bank account directly',
+  'litecoin or bitcoin, your choice',
+  'I will send you a steam gift card code',
+  'DM me on instagram @keeb.trader',
+  'text me 415.555.0199',
+  'whatsapp: +1 646 555 0112',
+  'we can continue on email, this chat is buggy',
+  'my whatsapp number is 6465550112',
+  'Telegram @keebsdealer for faster reply',
+  'drop your number and I will text you the pics',
+  'discord.gg/keebdeals join and ask for me',
+  'what is your email? I will send the invoice',
+  'add me on line: keebz',
+  'shoot me an email at keebs (at) proton dot me',
+  'pay outside the site and save 10%',
+  'paypal FF please',
+  'can you send it as friends and family, I will cover the risk',
+  'sendwave or remitly ok?',
   'would you take paypal friends & family? i can send right now',
   'F+F is fine with me',
   'pay thru zelle and its yours',
@@ -102,6 +129,31 @@ const HELD_OUT_SCAMS: string[] = [
 ];
 
 const HELD_OUT_HARMLESS: string[] = [
+  'GMK Venom? is that the green one?',
+  'Zelle colorway keycaps in stock?',
+  'my board has a weird signal issue on the rotary encoder',
+  'Do you want the Signal or the Gateron Oil Kings?',
+  'I wired a custom cable for it',
+  'the coil wire is 1.2m',
+  'gift wrapped it for my brother',
+  'I can cover the fees through checkout',
+  '$140 or $130 without the cable',
+  'phone is dying, will reply later',
+  'Sent the payment through checkout just now',
+  'paid via the site, can you confirm?',
+  'Lot of 90 switches from 2021',
+  'PCB rev 3.1, serial KB-2022-0456',
+  '500 sold in the group buy',
+  'Can you text a photo of the underside here?',
+  'Is it compatible with VIA?',
+  'FFF profile? no, it is cherry profile',
+  'Tracking 420941109505510222345678 USPS',
+  'meet me at the keyboard meetup on 5/12?',
+  'which line of switches is this?',
+  'the discord community rated it highly',
+  'I saw your post on reddit, still for sale?',
+  'my friends and family said it sounds thocky',
+  'price includes paypal fees already',
   'GMK Zelle R2 is the best colorway',
   'do you still have the zelle set?',
   'lubed my signals with krytox, they feel amazing',

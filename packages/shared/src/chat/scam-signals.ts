@@ -83,7 +83,7 @@ const RULES: readonly Rule[] = [
   // payment word.
   {
     kind: 'off_platform_payment',
-    pattern: /\bfriends?\s*(?:&|\+|and|n|'n'|n')\s*fam(?:ily|ilies)?\b/g,
+    pattern: /\bfriends?\s*(?:&|\+|\/|and|n|'n'|n')\s*fam(?:ily|ilies)?\b/g,
     needs: { near: /\b(?:paypal|pp|pay|paid|payment|send|sent|fees?|via|through|thru)\b/ },
   },
   // PayPal's "gift" / "personal" payment is F&F under another name. "send it as gift" counts only when nothing
@@ -116,6 +116,13 @@ const RULES: readonly Rule[] = [
       after: /^\s*(?:me|only|it|you|is|payment|pay|transfer|account|info|details|number|email|or|and|@|:|\$|\d|works?|ok|fine|pls|please)\b|^\s*[@:$]/,
     },
     unless: { before: MAKER_BEFORE, after: PRODUCT_AFTER },
+  },
+  // Chime (a US bank app) is also a sound: it counts after a paying word.
+  {
+    kind: 'off_platform_payment',
+    pattern: /\bchime\b/g,
+    needs: { before: /\b(?:pay|paid|send|sent|via|through|thru|with|by|on|use|take|accept|have|my)\s*$/ },
+    unless: { after: PRODUCT_AFTER },
   },
   // A $cashtag (Cash App's handle): "$" then a letter. Prices start with a digit ("$120"), so they never match;
   // currency codes after "$" ("$USD") are excluded.
@@ -204,7 +211,7 @@ const RULES: readonly Rule[] = [
   {
     kind: 'off_site_contact',
     pattern:
-      /\b(?:what'?s|whats|give\s+me|send\s+me|drop|share|dm\s+me|pm\s+me|can\s+i\s+get|can\s+i\s+have)\s+(?:me\s+)?(?:your|ur)\s+(?:number|phone|cell|mobile|digits|whatsapp|telegram|discord|email|e-mail|insta|ig|snap)\b/g,
+      /\b(?:what'?s|whats|what\s+is|give\s+me|send\s+me|drop|share|dm\s+me|pm\s+me|can\s+i\s+get|can\s+i\s+have)\s+(?:me\s+)?(?:your|ur)\s+(?:number|phone|cell|mobile|digits|whatsapp|telegram|discord|email|e-mail|insta|ig|snap)\b/g,
   },
   // "email me at", "text me at 415...": only with somewhere to go. A bare "text me when it ships" is usually
   // meant as "message me here", and without a number it moves nothing; "call me at 5pm" is a time, so text and
