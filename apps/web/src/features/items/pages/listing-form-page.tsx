@@ -210,6 +210,11 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
   useLayoutEffect(() => {
     const textarea = descriptionRef.current;
     if (!textarea) return;
+    // Empty, it is its 4 rows: no measuring, which forces a layout of the whole new form in the first render's commit.
+    if (!draft.description) {
+      textarea.style.height = '';
+      return;
+    }
     textarea.style.height = 'auto';
     const style = window.getComputedStyle(textarea);
     const border = (parseFloat(style.borderTopWidth) || 0) + (parseFloat(style.borderBottomWidth) || 0);
