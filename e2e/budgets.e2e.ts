@@ -14,13 +14,15 @@ import { signedIn } from './session';
 const baseUrl = inject('baseUrl');
 const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
 /**
- * The issue's target is 90. Medians on a loaded 2-core machine after the feed's render work: feed 91, item 92, sell
- * 87: not met with the headroom a CI budget needs not to flake, so CI enforces a floor against regressions (the
- * pages scored 42-47 before the platform work) and prints each page's median against the target. Raise it to 90
- * once all three reach ~94 (docs/decisions.md, "Platform: budgets").
+ * The issue's target is 90. Medians of 5 runs after the route pages, the loading screen in index.html and the lighter
+ * sell page: idle feed 93, item 96, sell 90; with the API suite beside it 90, 91, 92; on a 2-core machine at load
+ * average 6-8 (other suites and benches) the sell page at 83-93, single runs 79-94. The target is met on a quiet
+ * machine, but a floor of 90, or even 85, would fail on a busy one, and a CI budget must not flake: CI enforces 80
+ * (the sell page scored 82-84 there before this work, 42-47 before the platform work) and prints each page's median
+ * against the target. Raise it when the busy machine's medians reach ~90 (docs/decisions.md, "Platform: budgets").
  */
 const PERFORMANCE_TARGET = 90;
-const PERFORMANCE_FLOOR = 75;
+const PERFORMANCE_FLOOR = 80;
 const ACCESSIBILITY_BUDGET = 95;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const SELLER = 'demo_cherry';

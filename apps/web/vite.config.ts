@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { homePage } from './home-page-plugin.ts';
+import { routePages } from './home-page-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
 
 // In development the API runs on its own port (API_PORT, default 3001) and Vite proxies to it, so the browser
@@ -10,8 +10,14 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 export default defineConfig({
   plugins: [
     react(),
-    // The feed's first page as every first visit asks for it (default list settings).
-    homePage({ route: 'src/features/discovery/pages/feed-page.tsx', fetches: ['/api/items?sort=def'] }),
+    routePages([
+      // The feed's first page as every first visit asks for it (default list settings).
+      { file: 'home.html', route: 'src/features/discovery/pages/feed-page.tsx', fetches: ['/api/items?sort=def'] },
+      // The item's own call is hinted by the server (a Link header with the id: static.ts).
+      { file: 'detail.html', route: 'src/features/items/pages/item-detail-page.tsx' },
+      // The form waits for the email status (listing needs a confirmed email); only signed-in users get this far.
+      { file: 'sell.html', route: 'src/features/items/pages/listing-form-page.tsx', fetches: ['/api/me/verified'] },
+    ]),
     precompress(),
   ],
   server: {
@@ -25,7 +31,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // The entry chunk holds react-dom, react-router, react-query and axios (~450 kB, ~142 kB gzip); pages are split.
+    // Pages are split; the libraries every page runs (react, react-dom, react-router, react-query) are one vendor
+    // chunk (~350 kB, ~110 kB gzip) instead of four pieces split by who imports them: fewer requests before the first
+    // render, and a chunk that changes only when a library does, so it stays cached across deploys.
     chunkSizeWarningLimit: 500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

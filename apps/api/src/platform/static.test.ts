@@ -14,6 +14,9 @@ const SCRIPT = `export const answer = ${JSON.stringify('keeb '.repeat(2000))};\n
 const INDEX = `<!doctype html><html lang="en"><head><title>KeebMarket</title>${'<meta name="x" content="y">'.repeat(60)}</head><body><div id="root"></div></body></html>`;
 // The build's home page: index.html with the home feed's hints (apps/web/home-page-plugin.ts).
 const HOME = INDEX.replace('</head>', '<link rel="preload" href="/api/items?sort=def" as="fetch" crossorigin></head>');
+// The item and sell pages' own copies, with their routes' module preloads.
+const DETAIL = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/item-detail-page-X1.js"></head>');
+const SELL = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/listing-form-page-X2.js"></head>');
 let dir = '';
 let http: ReturnType<typeof supertest>;
 
@@ -30,6 +33,8 @@ beforeAll(async () => {
   await withCopies(path.join(dist, 'assets', 'index-AbC123.js'), SCRIPT);
   await withCopies(path.join(dist, 'index.html'), INDEX);
   await withCopies(path.join(dist, 'home.html'), HOME);
+  await withCopies(path.join(dist, 'detail.html'), DETAIL);
+  await withCopies(path.join(dist, 'sell.html'), SELL);
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // Mounted as app.ts mounts it, with the app's error middleware behind it.
   http = supertest(express().use(staticRoutes({ uploadsDir: path.join(dir, 'uploads'), webDistDir: dist })).use(errorMiddleware));
@@ -104,7 +109,7 @@ describe('precompressed assets', () => {
 
 describe('index.html', () => {
   it('is revalidated on every visit (never cached long), compressed when asked, at deep links', async () => {
-    for (const url of ['/detail/some-id', '/index.html', '/u/keyqueen']) {
+    for (const url of ['/index.html', '/u/keyqueen', '/detail/some-id/extra', '/sell/more']) {
       const res = await http.get(url).set('Accept-Encoding', 'gzip, br');
       expect(res.status, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -123,11 +128,37 @@ describe('index.html', () => {
       expect(home.headers['content-encoding']).toBe(accept === 'identity' ? undefined : accept);
       expect(home.text).toBe(HOME);
     }
-    expect((await http.get('/detail/some-id')).text).toBe(INDEX);
+    expect((await http.get('/u/keyqueen')).text).toBe(INDEX);
+  });
+
+  it('answers an item page with its route\'s page and a Link header that asks for the item with the HTML', async () => {
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const res = await http.get('/detail/8c0e6c3e-1b2f-4d7a-9b1e-2f0a5d9c7e11').set('Accept-Encoding', accept);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe(accept === 'identity' ? undefined : accept);
+      expect(res.headers['link']).toBe('</api/item/8c0e6c3e-1b2f-4d7a-9b1e-2f0a5d9c7e11>; rel=preload; as=fetch; crossorigin');
+      expect(res.text).toBe(DETAIL);
+    }
+  });
+
+  it('puts no id it does not recognise into the Link header, but still answers the item page', async () => {
+    const res = await http.get('/detail/%3Cscript%3E%2C%20x');
+    expect(res.status).toBe(200);
+    expect(res.headers['link']).toBeUndefined();
+    expect(res.text).toBe(DETAIL);
+  });
+
+  it('answers the sell page with its route\'s page, and no other page with a Link header', async () => {
+    const sell = await http.get('/sell').set('Accept-Encoding', 'br');
+    expect(sell.headers['cache-control']).toBe('no-cache');
+    expect(sell.headers['link']).toBeUndefined();
+    expect(sell.text).toBe(SELL);
+    expect((await http.get('/')).headers['link']).toBeUndefined();
   });
 
   it('is sent as it is to a client that accepts no compression', async () => {
-    const res = await http.get('/detail/some-id').unset('Accept-Encoding');
+    const res = await http.get('/u/keyqueen').unset('Accept-Encoding');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.text).toBe(INDEX);

@@ -5,11 +5,24 @@ import { precompressedFiles } from './precompressed';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Pages are revalidated on every visit: a deploy must reach users at once. */
-const isPage = (file: string) => file === '/index.html' || file === '/home.html';
+const isPage = (file: string) => /^\/[a-z-]+\.html$/.test(file);
+
+/**
+ * The pages the web build writes with hints for one route (apps/web/vite.config.ts, home-page-plugin.ts): the
+ * route's code and stylesheets, and the API calls it always makes. Listed with the paths that render that route.
+ */
+const ROUTE_PAGES: readonly { file: string; path: RegExp }[] = [
+  { file: '/home.html', path: /^\/$/ },
+  { file: '/detail.html', path: /^\/detail\/[^/]+\/?$/ },
+  { file: '/sell.html', path: /^\/sell\/?$/ },
+];
+/** An item id as the API issues them; anything else gets no hint rather than a header built from odd input. */
+const ITEM_ID = /^\/detail\/([A-Za-z0-9_-]{1,64})\/?$/;
 
 /**
  * Serves uploaded photos and the built SPA. Hashed assets are immutable; the pages are revalidated on every
- * visit; `/` answers home.html when the build has one; every other GET that is not an API or upload path answers index.html so
+ * visit; `/`, an item page and the sell page answer their route's page (index.html with that route's hints) when
+ * the build has one; every other GET that is not an API or upload path answers index.html so
  * deep links (/detail/x) load the app, which then routes on the client. The build's brotli and gzip copies are
  * sent to browsers that accept them (see precompressed.ts).
  */
@@ -23,12 +36,19 @@ export function staticRoutes(options: { uploadsDir: string; webDistDir: string |
   const build = precompressedFiles(dist, (file) =>
     isPage(file) ? 'no-cache' : file.startsWith('/assets/') ? IMMUTABLE : 'public, max-age=3600',
   );
-  // home.html is index.html with hints for what the home feed always loads (apps/web/home-page-plugin.ts).
-  const homePage = existsSync(path.join(dist, 'home.html')) ? '/home.html' : '/index.html';
-  router.get('/', (req, res, next) => build.send(req, res, next, homePage));
+  // index.html with hints for what one route always loads; a build without them answers index.html.
+  const routePages = ROUTE_PAGES.filter((page) => existsSync(path.join(dist, page.file)));
+  router.get('/', (req, res, next) => build.send(req, res, next, routePages.find((page) => page.path.test('/'))?.file ?? '/index.html'));
   router.use(build.middleware);
   router.use('/assets', express.static(path.join(dist, 'assets'), { maxAge: '1y', immutable: true, index: false, fallthrough: false }));
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
-  router.get(/^(?!\/api\/|\/socket\.io\/|\/uploads\/).*/, (req, res, next) => build.send(req, res, next, '/index.html'));
+  router.get(/^(?!\/api\/|\/socket\.io\/|\/uploads\/).*/, (req, res, next) => {
+    const page = routePages.find((candidate) => candidate.path.test(req.path));
+    // The item page's first call names the item, so it cannot sit in the static page: a Link header asks for it
+    // with the HTML, the same request the page's own fetch then takes (same URL, mode and credentials).
+    const itemId = page?.file === '/detail.html' ? ITEM_ID.exec(req.path)?.[1] : undefined;
+    if (itemId) res.append('Link', `</api/item/${itemId}>; rel=preload; as=fetch; crossorigin`);
+    build.send(req, res, next, page?.file ?? '/index.html');
+  });
   return router;
 }

@@ -1,4 +1,4 @@
-import { PRICE_MAX, PRICE_MAX_LENGTH } from '@keeb/shared';
+import { formatCount, PRICE_MAX, PRICE_MAX_LENGTH } from '@keeb/shared';
 
 /** Spec part 1 section 9 and part 2 section 9: price, offer and counter inputs hold at most 8 characters. */
 export const PRICE_INPUT_MAX_LENGTH = PRICE_MAX_LENGTH;
@@ -14,6 +14,6 @@ export function priceInputError(label: string, text: string): string | null {
   if (value.length > PRICE_MAX_LENGTH || !/^\d+(\.\d{1,2})?$/.test(value)) return `${label} must be a number`;
   // Our rules beyond the spec's two (docs/decisions.md, "Offers: screens").
   if (Number(value) <= 0) return `${label} must be more than $0`;
-  if (Number(value) > PRICE_MAX) return `${label} cannot be more than $${PRICE_MAX.toLocaleString('en-US')}`;
+  if (Number(value) > PRICE_MAX) return `${label} cannot be more than $${formatCount(PRICE_MAX)}`;
   return null;
 }

@@ -47,7 +47,7 @@ export const TEXTS = {
   itemRemoved: 'Item Removed',
   comingSoon: 'This feature is coming soon.',
   offerPriceNumber: 'Offer price must be a number',
-  offerTooHigh: `Offer price cannot be more than $${PRICE_MAX.toLocaleString('en-US')}`,
+  offerTooHigh: `Offer price cannot be more than $${formatCount(PRICE_MAX)}`,
   // Our texts for the server's offer refusals (docs/decisions.md, "Offers: screens").
   offerExists: 'You already have a pending offer on this item. Find it under Offers, Sent.',
   ownItemOffer: 'You cannot make an offer on your own item.',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type SetStateAction } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type SetStateAction } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   CATEGORIES,
@@ -66,11 +66,15 @@ export function DuplicateItemPage() {
 function ListingScreen({ mode, id }: { mode: ListingMode; id: string }) {
   const emailStatus = useEmailStatus();
   const source = useItemForForm(id, mode === 'create' ? undefined : mode);
+  // The form mounts in a background (transition) render that yields to the browser every few milliseconds, not in
+  // the synchronous render react-query's answer triggers: mounting it took one 100-200 ms task under Lighthouse's
+  // CPU slowdown. "Loading..." stays until it is ready.
+  const loading = useDeferredValue(emailStatus.isPending || (mode !== 'create' && source.isPending), true);
 
   let content;
   if (emailStatus.data?.didConfirmEmail === false) {
     content = <ConfirmEmailNotice />;
-  } else if (emailStatus.isPending || (mode !== 'create' && source.isPending)) {
+  } else if (loading) {
     content = (
       <p className={styles.loading} role="status">
         Loading...
@@ -210,6 +214,11 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
   useLayoutEffect(() => {
     const textarea = descriptionRef.current;
     if (!textarea) return;
+    // Empty, it is its 4 rows: no measuring, which forces a layout of the whole new form in the first render's commit.
+    if (!draft.description) {
+      textarea.style.height = '';
+      return;
+    }
     textarea.style.height = 'auto';
     const style = window.getComputedStyle(textarea);
     const border = (parseFloat(style.borderTopWidth) || 0) + (parseFloat(style.borderBottomWidth) || 0);
