@@ -41,6 +41,8 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** When the user last opened Offers: what changed since is their new-offers count (the badge). */
     offersSeenAt: timestamp('offers_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** When the user last opened Chats: unread conversations changed since are their new-messages count (the badge). */
+    messagesSeenAt: timestamp('messages_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
