@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import type { MessageNotification, NotificationCounts, SendMessageAck, SendMessageInput } from '@keeb/shared';
 import { configureRealtime, type RealtimeSocket } from '../features/chat/realtime/socket';
 
@@ -41,14 +41,23 @@ export class FakeSocket implements RealtimeSocket {
     return this;
   }
 
-  /** The server side: fire an event at the client (inside act, as React state follows). */
-  serverEmit(event: 'msg', payload: MessageNotification): void;
-  serverEmit(event: 'counts', payload: NotificationCounts): void;
-  serverEmit(event: 'connect' | 'disconnect'): void;
-  serverEmit(event: 'connect_error', payload: Error): void;
-  serverEmit(event: string, payload?: unknown): void {
-    act(() => {
+  /** Whether the realtime module has attached its listeners (it does so once the socket code has loaded). */
+  get wired(): boolean {
+    return this.listeners.has('msg');
+  }
+
+  /**
+   * The server side: fire an event at the client, inside an async act (react-query notifies its observers on a
+   * later tick, so the screen has caught up when this resolves).
+   */
+  serverEmit(event: 'msg', payload: MessageNotification): Promise<void>;
+  serverEmit(event: 'counts', payload: NotificationCounts): Promise<void>;
+  serverEmit(event: 'connect' | 'disconnect'): Promise<void>;
+  serverEmit(event: 'connect_error', payload: Error): Promise<void>;
+  async serverEmit(event: string, payload?: unknown): Promise<void> {
+    await act(async () => {
       for (const listener of this.listeners.get(event) ?? []) listener(payload);
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
   }
 }
@@ -64,5 +73,13 @@ export function installFakeSocket({ startDelayMs = 0 }: { startDelayMs?: number 
     },
     startDelayMs,
   });
-  return { sockets, latest: () => sockets.at(-1) };
+  const latest = () => sockets.at(-1);
+  /** The app's socket once it listens (after the start delay and the lazy import). */
+  const ready = async (): Promise<FakeSocket> => {
+    await waitFor(() => {
+      if (!latest()?.wired) throw new Error('no socket listening yet');
+    });
+    return latest() as FakeSocket;
+  };
+  return { sockets, latest, ready };
 }
