@@ -232,5 +232,20 @@ describe('/chats/messages/{id}: the overlay', () => {
     setup({}, { 'POST /message/c1': { status: 404, body: { message: 'not_found' } } });
     expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load this conversation.");
   });
-});
 
+  it('a message arriving in the open conversation is marked read (the newest page is read again) and the badges asked again', async () => {
+    const { api, socket } = setup();
+    await screen.findByText('Hello there');
+    const fake = await socket.ready();
+    const reads = api.callsTo('POST /message/c1').length;
+    const counts = api.callsTo('GET /me/notifications').length;
+    await fake.serverEmit('msg', makeNotification(makeMessage({ _id: 'm5', message: 'Just shipped it' })));
+    expect(within(history()).getByText('Just shipped it')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST /message/c1').length).toBe(reads + 1));
+    expect(api.callsTo('POST /message/c1').at(-1)?.body).toEqual({});
+    await waitFor(() => expect(api.callsTo('GET /me/notifications').length).toBeGreaterThan(counts));
+    // One's own message (from another tab) needs no read.
+    await fake.serverEmit('msg', makeNotification(makeMessage({ _id: 'm6', from: VIEWER, message: 'Thanks!' })));
+    expect(api.callsTo('POST /message/c1').length).toBe(reads + 1);
+  });
+});

@@ -8,9 +8,9 @@ import { CloseIcon } from '../../../components/icons';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { timeAgo } from '../../../lib/format';
 import { sessionKeys, useSession } from '../../../lib/session';
-import { historyOf, useMessages } from '../api/get-messages';
+import { getMessagePage, historyOf, useMessages } from '../api/get-messages';
 import { addToHistory, markRead } from '../realtime/cache';
-import { sendMessage, setOpenConversation } from '../realtime/socket';
+import { sendMessage, setOpenConversation, subscribeToMessages } from '../realtime/socket';
 import { ReportConversation } from '../components/report-conversation';
 import { ScamWarningNote } from '../components/scam-warning';
 import { isUserGone } from '../user';
@@ -43,10 +43,31 @@ export function MessagePage() {
   const queryClient = useQueryClient();
   const close = () => void navigate('/chats');
 
+  const session = useSession().data;
+  const viewerId = session?.isLoggedIn ? session.userId : undefined;
+  const panelRef = useRef<HTMLElement>(null);
+
   useEffect(() => {
     setOpenConversation(id);
     return () => setOpenConversation(null);
   }, [id]);
+
+  useEffect(() => {
+    panelRef.current?.focus();
+  }, []);
+
+  // A message arriving in the conversation on screen is read as it comes: reading the newest page is what marks
+  // it read on the server (the contract has no other call for it), then the badges are asked for again.
+  useEffect(
+    () =>
+      subscribeToMessages((notification) => {
+        if (notification.conversationId !== id || notification.from.id === viewerId) return;
+        void getMessagePage(id, undefined)
+          .then(() => queryClient.invalidateQueries({ queryKey: sessionKeys.notificationCounts }))
+          .catch(() => undefined);
+      }),
+    [id, viewerId, queryClient],
+  );
 
   // The server marks the conversation read when its newest page is read: the row and the badges follow.
   const loaded = query.data !== undefined;
@@ -70,7 +91,7 @@ export function MessagePage() {
     <div className={styles.overlay}>
       {/* Spec: clicking outside returns to /chats. */}
       <div className={styles.backdrop} onClick={close} aria-hidden="true" data-testid="chat-backdrop" />
-      <section className={styles.panel} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <section className={styles.panel} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panelRef} tabIndex={-1}>
         <header className={styles.topBar}>
           <Counterpart titleId={titleId} conversation={conversation} />
           {conversation ? <ReportConversation conversationId={id} /> : null}
