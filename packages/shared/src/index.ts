@@ -18,4 +18,5 @@ export * from './offers/codes';
 export * from './offers/schemas';
 export * from './chat/codes';
 export * from './chat/schemas';
+export * from './chat/scam-signals';
 export * from './realtime/events';
