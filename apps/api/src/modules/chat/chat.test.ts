@@ -281,3 +281,19 @@ describe('counts pushed by offers', () => {
     await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 1, numNewMessages: 0 });
   });
 });
+
+describe('scam signals on messages', () => {
+  it('marks a request to pay outside checkout or to move off the site, and leaves trade talk alone', async () => {
+    const [a, b] = [await member(), await member()];
+    const texts = ['GMK Zelle keycaps, is it still available?', 'can u do paypal f&f to save fees?', 'hmu on whatsapp +1 415 555 0199', 'Price is $120 shipped through checkout'];
+    const { conversationId } = await chatWith(a, b, texts.length, (i) => texts[i]!);
+    const got = (await page(b, conversationId)).conversation.messages;
+    expect(got.map((m) => [m.message, m.warning?.kind ?? null])).toEqual([
+      [texts[0], null],
+      [texts[1], 'off_platform_payment'],
+      [texts[2], 'off_site_contact'],
+      [texts[3], null],
+    ]);
+    expect(got[1]!.warning).toMatchObject({ helpPath: '/help/payment' });
+  });
+});
