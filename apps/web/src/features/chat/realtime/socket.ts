@@ -40,6 +40,9 @@ const socketIoFactory: SocketFactory = async ({ userId }) => {
     path: '/socket.io',
     query: { userId },
     withCredentials: true,
+    // WebSocket only, no long-polling first: several API processes behind a balancer then need no sticky sessions
+    // (each polling request could land on another process), and no request stays pending under every page.
+    transports: ['websocket'],
     reconnectionDelay: SOCKET_RETRY_MS,
     reconnectionDelayMax: SOCKET_RETRY_MS,
     randomizationFactor: 0,
