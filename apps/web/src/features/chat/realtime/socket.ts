@@ -40,6 +40,9 @@ const socketIoFactory: SocketFactory = async ({ userId }) => {
     path: '/socket.io',
     query: { userId },
     withCredentials: true,
+    // WebSocket only, no long-polling first: several API processes behind a balancer then need no sticky sessions
+    // (each polling request could land on another process), and no request stays pending under every page.
+    transports: ['websocket'],
     reconnectionDelay: SOCKET_RETRY_MS,
     reconnectionDelayMax: SOCKET_RETRY_MS,
     randomizationFactor: 0,
@@ -123,21 +126,26 @@ export function startRealtime(queryClient: QueryClient, userId: string): void {
     timers: new Set(),
   };
   current = connection;
-  later(
-    connection,
-    () => {
-      void Promise.resolve(factory({ userId })).then((socket) => {
-        if (connection.stopped) {
-          socket.disconnect();
-          return;
-        }
-        connection.socket = socket;
-        wire(socket, queryClient, connection);
-        resolve(socket);
-      });
-    },
-    startDelayMs,
-  );
+  const open = () => {
+    void Promise.resolve()
+      .then(() => factory({ userId }))
+      .then(
+        (socket) => {
+          if (connection.stopped) {
+            socket.disconnect();
+            return;
+          }
+          connection.socket = socket;
+          wire(socket, queryClient, connection);
+          resolve(socket);
+        },
+        // The socket code failed to load (a deploy replaced the chunk, the network dropped): try again.
+        () => {
+          if (!connection.stopped) later(connection, open, SOCKET_RETRY_MS);
+        },
+      );
+  };
+  later(connection, open, startDelayMs);
 }
 
 /** Logging out (or leaving the app) closes the connection. */
@@ -158,12 +166,14 @@ export function stopRealtime(): void {
 export async function sendMessage(input: SendMessageInput): Promise<SendMessageAck> {
   const connection = current;
   if (!connection) return { ok: false, error: 'unauthorized' };
-  const socket = await connection.ready;
+  // The wait for the connection counts against the same timeout as the acknowledgement.
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve({ ok: false, error: 'timeout' }), SEND_TIMEOUT_MS);
-    socket.emit('sendMessage', input, (result) => {
-      clearTimeout(timer);
-      resolve(result);
-    });
+    void connection.ready.then((socket) =>
+      socket.emit('sendMessage', input, (result) => {
+        clearTimeout(timer);
+        resolve(result);
+      }),
+    );
   });
 }
