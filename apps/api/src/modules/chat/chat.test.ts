@@ -40,7 +40,10 @@ describe('sendMessage', () => {
     const [a, b] = [await member(), await member()];
     const item = await createItem(t.db.db, b.user.id);
     const [sa, sb] = [await a.socket(), await b.socket()];
-    const [gotA, gotB, countsB] = [collect(sa, 'msg'), collect(sb, 'msg'), collect(sb, 'counts')];
+    // A third user's socket claiming to be b in the spec's userId query: it is the third user's, and hears nothing.
+    const c = await member();
+    const forged = await rt.open(c.client.cookie, { query: { userId: b.user.id } });
+    const [gotA, gotB, countsB, gotForged] = [collect(sa, 'msg'), collect(sb, 'msg'), collect(sb, 'counts'), collect(forged, 'msg')];
     // fromUserId and username are the spec client's: never believed.
     const ack = await sendMessage(sa, { toUserId: b.user.id, fromUserId: b.user.id, username: b.user.username, itemId: item.id, msg: '  Is it still available?\n ', clientId: 'c-1' });
     expect(ack).toEqual({
@@ -52,6 +55,7 @@ describe('sendMessage', () => {
     await expect.poll(() => gotB).toEqual([expected]);
     await expect.poll(() => gotA).toEqual([expected]);
     await expect.poll(() => countsB.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 1 });
+    expect(gotForged).toEqual([]);
     const [row] = await messageRows();
     expect(row).toMatchObject({ senderId: a.user.id, body: 'Is it still available?', itemId: item.id, clientId: 'c-1' });
   });

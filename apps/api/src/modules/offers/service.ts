@@ -297,6 +297,7 @@ export function createOffersService(deps: OffersDeps) {
 
     /** The scheduled end of a payment window: expires the offer unless it was paid, extended or is being paid. */
     async expireJob(payload: { offerId: string; timeAccepted: string }) {
+      let expired: repo.OfferRow | undefined;
       await db.transaction(async (tx) => {
         const offer = await repo.findOffer(tx, payload.offerId);
         if (!offer || offer.status !== 'accepted' || iso(offer.timeAccepted) !== payload.timeAccepted) return;
@@ -313,7 +314,13 @@ export function createOffersService(deps: OffersDeps) {
         const [buyer, seller] = await Promise.all([repo.contactOf(tx, offer.buyerId), repo.contactOf(tx, offer.sellerId)]);
         await tell(tx, buyer, `offer-expired:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredBuyerMail(c.email, c.username, item.name));
         await tell(tx, seller, `offer-expired-seller:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredSellerMail(c.email, c.username, item.name, offersUrl));
+        expired = row;
       });
+      // The buyer's count moves with an expiry (sellerActedAt); pushed to both, as either may be looking at Offers.
+      if (expired) {
+        notifyCounts(expired.buyerId);
+        notifyCounts(expired.sellerId);
+      }
     },
 
     /** A few hours before the window ends: reminds a buyer who has not paid yet. */
