@@ -39,6 +39,10 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
+    /** Write a V8 CPU profile of the first API process into this folder (node --cpu-prof). */
+    'cpu-prof': { type: 'string' },
+    /** Only the delivery case. */
+    'delivery-only': { type: 'boolean', default: false },
   },
 });
 const log = (line: string) => console.log(line);
@@ -140,6 +144,8 @@ function openSocket(api: RunningApi, cookie: string): Promise<ChatSocket> {
 async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSeconds: number, seconds: number) {
   const sent = new Map<string, number>();
   const latencies: number[] = [];
+  /** The sender's acknowledgement (stored and fanned out by the server), for telling server time from relay time. */
+  const acks: number[] = [];
   let measuring = false;
   let failures = 0;
   const sockets: ChatSocket[] = [];
@@ -167,9 +173,11 @@ async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSec
     await new Promise((r) => setTimeout(r, Math.random() * SEND_EVERY_MS[1]));
     while (running) {
       const clientId = `bench-${u}-${seq++}`;
-      sent.set(clientId, performance.now());
+      const sentAt = performance.now();
+      sent.set(clientId, sentAt);
       socket.emit('sendMessage', { conversationId, msg: `Would you take $${100 + (seq % 50)} for it? (${clientId})`, clientId }, (ack) => {
         if (!ack.ok) failures++;
+        else if (measuring) acks.push(performance.now() - sentAt);
       });
       await new Promise((r) => setTimeout(r, pause()));
     }
@@ -185,7 +193,7 @@ async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSec
   await new Promise((r) => setTimeout(r, 500));
   const lost = [...sent.values()].filter((at) => performance.now() - at > 1000).length;
   for (const socket of sockets) socket.disconnect();
-  return { latencies: latencies.sort((x, y) => x - y), elapsed, failures, lost };
+  return { latencies: latencies.sort((x, y) => x - y), acks: acks.sort((x, y) => x - y), elapsed, failures, lost };
 }
 
 const target = targetFor('pg', 1_000_000, args.url!, root);
@@ -204,7 +212,8 @@ try {
 const speed = [machineSpeedMs()];
 buildApi(root);
 const redisEnv = { REDIS_URL: args.redis! };
-const apis = [await startApi(root, target, redisEnv), await startApi(root, target, redisEnv)] as [RunningApi, RunningApi];
+const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
+const apis = [await startApi(root, target, redisEnv, profile), await startApi(root, target, redisEnv)] as [RunningApi, RunningApi];
 const rows: string[] = [];
 const row = (name: string, sorted: number[], seconds: number, targetMs: number, extra = '') =>
   rows.push(
@@ -228,17 +237,20 @@ try {
   if (page.conversation.messages.length !== 15 || !page.lastKey) throw new Error(`the newest page held ${page.conversation.messages.length} messages`);
   lastKey = page.lastKey;
 
+  if (!args['delivery-only']) {
   log('history: newest page');
   const h1 = await measure(url, { ...load, post: { body: '{}', primeUrl } });
   row('history: newest page (15 of 101, among >= 1,000,000)', h1.latencies.sort((a, b) => a - b), h1.seconds, HISTORY_TARGET_MS, h1.errors ? ` (${h1.errors} errors)` : '');
   log('history: an older page');
   const h2 = await measure(url, { ...load, post: { body: JSON.stringify({ lastKey }), primeUrl } });
   row('history: older page (lastKey)', h2.latencies.sort((a, b) => a - b), h2.seconds, HISTORY_TARGET_MS, h2.errors ? ` (${h2.errors} errors)` : '');
+  }
 
   log(`delivery: ${PAIRS} pairs across two API processes`);
   const d = await delivery(apis, pairs, Number(args.warmup), Math.max(20, Number(args.seconds)));
   const problems = d.failures || d.lost ? ` (${d.failures} refused, ${d.lost} not delivered)` : '';
   row(`delivery: ${PAIRS} pairs, two processes + Redis`, d.latencies, d.elapsed, DELIVERY_TARGET_MS, problems);
+  row('(the same sends: acknowledgement to the sender)', d.acks, d.elapsed, DELIVERY_TARGET_MS);
 } finally {
   await Promise.all(apis.map((api) => api.stop()));
 }
