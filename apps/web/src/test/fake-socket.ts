@@ -1,5 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
-import type { MessageNotification, NotificationCounts, SendMessageAck, SendMessageInput } from '@keeb/shared';
+import type { CheckoutReminder, MessageNotification, NotificationCounts, SendMessageAck, SendMessageInput } from '@keeb/shared';
 import { configureRealtime, type RealtimeSocket } from '../features/chat/realtime/socket';
 
 type Listener = (payload?: unknown) => void;
@@ -52,6 +52,7 @@ export class FakeSocket implements RealtimeSocket {
    */
   serverEmit(event: 'msg', payload: MessageNotification): Promise<void>;
   serverEmit(event: 'counts', payload: NotificationCounts): Promise<void>;
+  serverEmit(event: 'reminder', payload: CheckoutReminder): Promise<void>;
   serverEmit(event: 'connect' | 'disconnect'): Promise<void>;
   serverEmit(event: 'connect_error', payload: Error): Promise<void>;
   async serverEmit(event: string, payload?: unknown): Promise<void> {

@@ -301,3 +301,25 @@ describe('scam signals on messages', () => {
     expect(got[1]!.warning).toMatchObject({ helpPath: '/help/payment' });
   });
 });
+
+describe('the checkout reminder', () => {
+  it('reminds the sender of a flagged message once ever, and never for trade talk', async () => {
+    const [a, b, c] = [await member(), await member(), await member()];
+    const sa = await a.socket();
+    const reminders = collect(sa, 'reminder');
+    const sendTo = async (to: Member, msg: string) => {
+      const ack = await sendMessage(sa, { toUserId: to.user.id, msg });
+      if (!ack.ok) throw new Error(ack.error);
+    };
+    await sendTo(b, 'GMK Zelle keycaps, still available?');
+    await sendTo(b, 'can u do paypal f&f to save fees?');
+    await expect.poll(() => reminders).toEqual([{ helpPath: '/help/payment' }]);
+    // Another flagged message, in another conversation: not again.
+    await sendTo(c, 'my telegram is @keebdeals, text me there');
+    await sendTo(c, 'zelle me and I ship today');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(reminders).toHaveLength(1);
+    const [row] = await t.db.db.select({ at: users.checkoutRemindedAt }).from(users).where(eq(users.id, a.user.id));
+    expect(row?.at).toBeInstanceOf(Date);
+  });
+});

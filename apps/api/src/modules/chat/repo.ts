@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE } from '@keeb/shared';
 import type { Queryable, Tx } from '../../db/client';
 import { conversationParticipants, conversations, items, messages, redditLinks, users } from '../../db/schema/index';
@@ -38,6 +38,16 @@ export async function userState(db: Queryable, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** Marks the user reminded that payment goes through checkout; true only the first time (the reminder is shown once). */
+export async function markCheckoutReminded(db: Queryable, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ checkoutRemindedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.checkoutRemindedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export async function itemExists(db: Queryable, itemId: string) {

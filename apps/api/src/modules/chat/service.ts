@@ -9,6 +9,7 @@ import {
   type ConversationSummary,
   type MessagePage,
   detectScamSignal,
+  SCAM_HELP_PAYMENT_PATH,
   type ScamWarning,
   type SendMessageInputSchema,
 } from '@keeb/shared';
@@ -249,6 +250,8 @@ export function createChatService(deps: ChatDeps) {
         hub.toUser(senderId, 'msg', notification);
         hub.toUser(recipientId, 'msg', notification);
         hub.notifyCounts(recipientId);
+        // The sender of a flagged message is reminded, once ever, that payment goes through checkout.
+        if (answer.warning && (await repo.markCheckoutReminded(db, senderId))) hub.toUser(senderId, 'reminder', { helpPath: SCAM_HELP_PAYMENT_PATH });
       }
       return answer;
     },

@@ -20,6 +20,9 @@ export const TEXTS = {
   somethingWentWrong: 'Something went wrong. Please try again.',
   messageLabel: 'Message',
   aboutItem: 'Your first message will link the item you are asking about.',
+  checkoutReminder:
+    'Reminder: on KeebMarket, payment goes through checkout (Purchase or Pay Now), which protects buyer and seller. Payments outside it, and deals moved off the site, are not covered.',
+  dismiss: 'Dismiss',
 } as const;
 
 /** Spec part 1: the red dot reads as 'unread' to screen readers. */

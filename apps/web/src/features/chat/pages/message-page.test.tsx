@@ -185,6 +185,19 @@ describe('/chats/messages/{id}: the overlay', () => {
     expect(screen.getAllByRole('note')).toHaveLength(1);
   });
 
+  it("shows the server's one-time checkout reminder to the sender, with the help link, until dismissed", async () => {
+    const { user, socket } = setup();
+    await screen.findByText('Hello there');
+    const fake = await socket.ready();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await fake.serverEmit('reminder', { helpPath: '/help/payment' });
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Reminder: on KeebMarket, payment goes through checkout (Purchase or Pay Now)');
+    expect(within(note).getByRole('link', { name: 'How payment works' })).toHaveAttribute('href', '/help/payment');
+    await user.click(within(note).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('warns about moving the talk off the site', async () => {
     setup({
       messages: [makeMessage({ warning: { kind: 'off_site_contact', matched: 'whatsapp', helpPath: '/help/payment' } })],

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { ChatMessage, ConversationSummary } from '@keeb/shared';
+import type { ChatMessage, CheckoutReminder, ConversationSummary } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { CloseIcon } from '../../../components/icons';
@@ -10,11 +10,11 @@ import { timeAgo } from '../../../lib/format';
 import { sessionKeys, useSession } from '../../../lib/session';
 import { getMessagePage, historyOf, useMessages } from '../api/get-messages';
 import { addToHistory, markRead } from '../realtime/cache';
-import { sendMessage, setOpenConversation, subscribeToMessages } from '../realtime/socket';
+import { sendMessage, setOpenConversation, subscribeToMessages, subscribeToReminders } from '../realtime/socket';
 import { ReportConversation } from '../components/report-conversation';
 import { ScamWarningNote } from '../components/scam-warning';
 import { isUserGone } from '../user';
-import { sendErrorText, TEXTS } from '../messages';
+import { sendErrorText, TEXTS, WARNING_LINK_TEXT } from '../messages';
 import styles from '../components/chat.module.css';
 
 /** A message of one's own not yet acknowledged (spec Message.isSending), or one that failed. */
@@ -55,6 +55,7 @@ export function MessagePage() {
   useEffect(() => {
     panelRef.current?.focus();
   }, []);
+
 
   // A message arriving in the conversation on screen is read as it comes: reading the newest page is what marks
   // it read on the server (the contract has no other call for it), then the badges are asked for again.
@@ -149,6 +150,9 @@ interface ConversationProps {
 }
 
 function Conversation({ id, conversation, query }: ConversationProps) {
+  // Sent once ever by the server, after this user's first message that the scam detector flagged.
+  const [reminder, setReminder] = useState<CheckoutReminder | null>(null);
+  useEffect(() => subscribeToReminders(setReminder), []);
   const queryClient = useQueryClient();
   const session = useSession().data;
   const viewerId = session?.isLoggedIn ? session.userId : undefined;
@@ -260,6 +264,15 @@ function Conversation({ id, conversation, query }: ConversationProps) {
         <p className={styles.error} role="alert">
           {TEXTS.somethingWentWrong}
         </p>
+      ) : null}
+      {reminder ? (
+        <div role="note" className={styles.warning}>
+          <p>{TEXTS.checkoutReminder}</p>
+          {reminder.helpPath.startsWith('/') && !reminder.helpPath.startsWith('//') ? <Link to={reminder.helpPath}>{WARNING_LINK_TEXT}</Link> : null}{' '}
+          <button type="button" className={styles.retry} onClick={() => setReminder(null)}>
+            {TEXTS.dismiss}
+          </button>
+        </div>
       ) : null}
       {gone ? null : (
         <form

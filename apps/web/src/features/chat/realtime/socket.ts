@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   SOCKET_RETRY_MS,
   SOCKET_START_DELAY_MS,
+  type CheckoutReminder,
   type MessageNotification,
   type NotificationCounts,
   type SendMessageAck,
@@ -19,6 +20,7 @@ import { addToHistory, applyCounts, applyToList, refetchAfterReconnect } from '.
 export interface RealtimeSocket {
   on(event: 'msg', listener: (notification: MessageNotification) => void): unknown;
   on(event: 'counts', listener: (counts: NotificationCounts) => void): unknown;
+  on(event: 'reminder', listener: (reminder: CheckoutReminder) => void): unknown;
   on(event: 'connect' | 'disconnect', listener: () => void): unknown;
   on(event: 'connect_error', listener: (error: Error) => void): unknown;
   emit(event: 'sendMessage', input: SendMessageInput, ack: (result: SendMessageAck) => void): unknown;
@@ -71,6 +73,7 @@ interface Connection {
 let current: Connection | null = null;
 let openConversationId: string | null = null;
 const messageListeners = new Set<(notification: MessageNotification) => void>();
+const reminderListeners = new Set<(reminder: CheckoutReminder) => void>();
 
 /** The conversation on screen: its messages are read as they come, and it raises no corner notification. */
 export function setOpenConversation(id: string | null): void {
@@ -82,6 +85,12 @@ export const getOpenConversation = () => openConversationId;
 export function subscribeToMessages(listener: (notification: MessageNotification) => void): () => void {
   messageListeners.add(listener);
   return () => messageListeners.delete(listener);
+}
+
+/** The server's one-time reminder to a sender that payment goes through checkout (the open conversation shows it). */
+export function subscribeToReminders(listener: (reminder: CheckoutReminder) => void): () => void {
+  reminderListeners.add(listener);
+  return () => reminderListeners.delete(listener);
 }
 
 function later(connection: Connection, run: () => void, ms: number) {
@@ -109,6 +118,9 @@ function wire(socket: RealtimeSocket, queryClient: QueryClient, connection: Conn
     for (const listener of messageListeners) listener(notification);
   });
   socket.on('counts', (counts) => applyCounts(queryClient, counts));
+  socket.on('reminder', (reminder) => {
+    for (const listener of reminderListeners) listener(reminder);
+  });
 }
 
 /** Starts the tab's connection for this user SOCKET_START_DELAY_MS from now (spec: 1 s); again for the same user is a no-op. */
