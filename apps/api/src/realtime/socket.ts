@@ -47,7 +47,10 @@ export function createRealtime(
     path: '/socket.io',
     serveClient: false,
     cors: { origin: false },
-    allowRequest: (req, callback) => callback(originAllowed(req, options.appUrl) ? null : 'origin not allowed', originAllowed(req, options.appUrl)),
+    allowRequest: (req, callback) => {
+      const allowed = originAllowed(req, options.appUrl);
+      callback(allowed ? null : 'origin not allowed', allowed);
+    },
     // Middlewares run again on a resumed connection: the session is checked every time.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
   });
