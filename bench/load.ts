@@ -20,13 +20,18 @@ export interface LoadResult {
 /** What to request: one URL, or an origin and paths each connection cycles through. */
 export type LoadTarget = string | { origin: string; paths: string[] };
 
-function phase(target: LoadTarget, connections: number, seconds: number, headers: Record<string, string>): Promise<LoadResult> {
+interface Request {
+  method?: 'GET' | 'POST';
+  body?: string;
+}
+
+function phase(target: LoadTarget, connections: number, seconds: number, headers: Record<string, string>, request: Request = {}): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   const where =
     typeof target === 'string' ? { url: target } : { url: target.origin, requests: target.paths.map((path) => ({ method: 'GET' as const, path })) };
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ ...where, connections, duration: seconds, headers }, (error, result) => {
+    const instance = autocannon({ ...where, connections, duration: seconds, headers, ...(request.method ? { method: request.method } : {}), ...(request.body ? { body: request.body } : {}) }, (error, result) => {
       if (error) return reject(error);
       resolve({ latencies, seconds: result.duration, errors: errors + result.errors + result.timeouts });
     });
@@ -45,6 +50,11 @@ interface LoadOptions {
   cookie?: string;
   /** Accept-Encoding to send, as a browser does (most cases send none: the answer's bytes are then uncompressed). */
   acceptEncoding?: string;
+  /**
+   * A POST with this JSON body, as the app's client sends it: the XSRF-TOKEN cookie that a first GET of `primeUrl`
+   * is issued goes back in the X-XSRF-TOKEN header.
+   */
+  post?: { body: string; primeUrl: string };
 }
 
 /** Cookie header pairs by name, later ones replacing earlier ones, as a browser's jar does. */
@@ -55,7 +65,7 @@ function mergeCookies(...pairs: string[]): string {
 }
 
 async function measureHere(target: LoadTarget, o: LoadOptions): Promise<LoadResult> {
-  const url = typeof target === 'string' ? target : target.origin + target.paths[0];
+  const url = o.post?.primeUrl ?? (typeof target === 'string' ? target : target.origin + target.paths[0]);
   const given = o.cookie ? o.cookie.split('; ') : [];
   // fetch asks for gzip by itself unless told otherwise.
   const encoding = { 'accept-encoding': o.acceptEncoding ?? 'identity' };
@@ -66,8 +76,15 @@ async function measureHere(target: LoadTarget, o: LoadOptions): Promise<LoadResu
   // load, or every request would be a first visit that the API issues a new token to.
   const cookie = mergeCookies(...given, ...first.headers.getSetCookie().map((c) => c.split(';')[0]!));
   const headers: Record<string, string> = { ...(cookie ? { cookie } : {}), ...(o.acceptEncoding ? { 'accept-encoding': o.acceptEncoding } : {}) };
-  if (o.warmupSeconds > 0) await phase(target, o.connections, o.warmupSeconds, headers);
-  return phase(target, o.connections, o.seconds, headers);
+  let request: Request = {};
+  if (o.post) {
+    const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(cookie)?.[1];
+    if (!xsrf) throw new Error(`GET ${url} issued no XSRF-TOKEN cookie`);
+    Object.assign(headers, { 'x-xsrf-token': decodeURIComponent(xsrf), 'content-type': 'application/json' });
+    request = { method: 'POST', body: o.post.body };
+  }
+  if (o.warmupSeconds > 0) await phase(target, o.connections, o.warmupSeconds, headers, request);
+  return phase(target, o.connections, o.seconds, headers, request);
 }
 
 const thisFile = fileURLToPath(import.meta.url);

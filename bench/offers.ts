@@ -153,11 +153,12 @@ export async function ensureOffers(db: Database, log: (line: string) => void): P
  * A signed-in session of the bench seller, as express-session stores it (platform/session-store.ts) and signs its
  * cookie (cookie-signature: HMAC-SHA256, base64 without padding); the API runs with BENCH_SESSION_SECRET.
  */
-export async function sessionCookieFor(db: Queryable, userId: string): Promise<string> {
+export async function sessionCookieFor(db: Queryable, userId: string, options: { keepOthers?: boolean } = {}): Promise<string> {
   const sid = `bench-${randomBytes(18).toString('base64url')}`;
   const expires = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
   const sess = { cookie: { originalMaxAge: 30 * 24 * 60 * 60 * 1000, expires, httpOnly: true, sameSite: 'lax', path: '/' }, userId };
-  await db.execute(sql`delete from sessions where sid like 'bench-%'`);
+  // Earlier runs' sessions go, unless the caller is making many for one run (the chat bench's 400 users).
+  if (!options.keepOthers) await db.execute(sql`delete from sessions where sid like 'bench-%'`);
   await db.execute(sql`insert into sessions (sid, sess, expires_at) values (${sid}, ${JSON.stringify(sess)}::jsonb, ${expires.toISOString()})`);
   const mac = createHmac('sha256', BENCH_SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, '');
   return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;

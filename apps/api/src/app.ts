@@ -16,6 +16,9 @@ import * as accountsRepo from './modules/accounts/repo';
 import { paymentsRoutes, paymentWebhookRoutes } from './modules/payments/routes';
 import { createPaymentsService } from './modules/payments/service';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { createChatService } from './modules/chat/service';
+import { registerChatSocket } from './modules/chat/socket';
 import { offersRoutes } from './modules/offers/routes';
 import { createOffersService } from './modules/offers/service';
 import { createItemsService } from './modules/items/service';
@@ -46,6 +49,7 @@ import { securityHeaders } from './platform/security';
 import { sessionSecret, withSessionIfSignedIn } from './platform/session';
 import { staticRoutes } from './platform/static';
 import { xsrfProtection } from './platform/xsrf';
+import { attachHub, createRealtimeHub, type RealtimeHub } from './realtime/hub';
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +75,8 @@ export interface AppDeps {
   imgur?: ImgurClient;
   /** PayPal Orders v2 when configured, else the local stand-in with its approval page (platform/payment). */
   payments?: PaymentProvider;
+  /** Pushes to users' sockets; server.ts attaches socket.io to it (realtimeHubOf). Default: a new hub. */
+  hub?: RealtimeHub;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through supertest. */
@@ -108,7 +114,17 @@ export function createApp(deps: AppDeps): Express {
   });
   const forumLink = createForumLinkService({ db, config, reddit: deps.reddit ?? createRedditClient(config) });
   const phone = createPhoneService({ db, config, sms: deps.sms ?? createSmsSender(config), limits: deps.limits });
-  const offers = createOffersService({ db, config, jobs, limits: deps.limits });
+  const hub = deps.hub ?? createRealtimeHub(deps.logger);
+  attachHub(app, hub);
+  const offers = createOffersService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId) });
+  const chat = createChatService({ db, config, jobs, limits: deps.limits, hub });
+  jobs.handle('message-mail', (payload) => chat.mailJob(payload));
+  hub.onSocket((socket, userId) => registerChatSocket(socket, userId, { chat, logger: deps.logger }));
+  const notificationSources = { newOffers: (userId: string) => offers.newOffersCount(userId), newMessages: (userId: string) => chat.newMessagesCount(userId) };
+  hub.countsFrom(async (userId) => {
+    const [numNewOffers, numNewMessages] = await Promise.all([notificationSources.newOffers(userId), notificationSources.newMessages(userId)]);
+    return { numNewOffers, numNewMessages };
+  });
   jobs.handle('offer-expiry', (payload) => offers.expireJob(payload));
   jobs.handle('offer-expiry-warning', (payload) => offers.warnJob(payload));
   const items = createItemsService({
@@ -173,7 +189,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(paymentsRoutes({ payments })));
-  api.use(table.router(notificationsRoutes({ newOffers: (userId) => offers.newOffersCount(userId) })));
+  api.use(table.router(chatRoutes({ chat })));
+  api.use(table.router(notificationsRoutes(notificationSources)));
   api.use(notFoundApi);
   api.use(errorMiddleware);
   app.use('/api', api);

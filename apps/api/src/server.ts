@@ -10,6 +10,7 @@ import { createJobQueue } from './platform/jobs/job-queue';
 import { createServerOutput } from './platform/logger';
 import { RateLimits } from './platform/rate-limit';
 import { createSessionMiddleware } from './platform/session';
+import { realtimeHubOf } from './realtime/hub';
 import { createRealtime } from './realtime/socket';
 
 /** SIGTERM to exit, whatever is pending: supervisors kill a process that takes longer (Docker's default is 10 s). */
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
     const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, jobs, webDistDir: findWebDist() });
     await jobs.start();
     const httpServer = createServer(app);
-    const realtime = createRealtime(httpServer, { session: session.middleware, redisUrl: config.redisUrl });
+    const realtime = createRealtime(httpServer, { session: session.middleware, redisUrl: config.redisUrl, hub: realtimeHubOf(app), appUrl: config.appUrl });
 
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);

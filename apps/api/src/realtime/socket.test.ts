@@ -1,63 +1,43 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionMiddleware } from '../platform/session';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { createUser } from '../test/factories';
-import { createRealtime, userRoom } from './socket';
+import { useRealtime } from '../test/realtime';
+import { userRoom } from './socket';
 
-const t = useTestApp();
-let server: Server;
-let realtime: ReturnType<typeof createRealtime>;
-let url = '';
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  server = createServer(t.app);
-  realtime = createRealtime(server, { session: createSessionMiddleware(t.config, t.db.db).middleware });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  sockets.forEach((s) => s.disconnect());
-  await realtime.close();
-});
-
-function open(cookie?: string): Promise<Socket> {
-  const socket = connect(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: cookie ? { cookie } : {}, reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+const t = useTestApp({ PUBLIC_URL: 'http://keeb.test' });
+const rt = useRealtime(t, { appUrl: 'http://keeb.test' });
 
 describe('socket.io on the API server', () => {
-  it('accepts a visitor at /socket.io', async () => {
-    const socket = await open();
-    expect(socket.connected).toBe(true);
+  it('refuses a handshake without a signed-in session', async () => {
+    await expect(rt.open()).rejects.toThrow('unauthorized');
+    const user = await createUser(t.db.db);
+    // The spec's client puts userId in the query: without the session it is nobody.
+    await expect(rt.open(undefined, { query: { userId: user.id } })).rejects.toThrow('unauthorized');
+  });
+
+  it('refuses a handshake from another site, accepts the app and its own host', async () => {
+    const user = await createUser(t.db.db);
+    const { cookie } = await t.clientAs(user.id);
+    await expect(rt.open(cookie, { origin: 'https://evil.example' })).rejects.toThrow();
+    expect((await rt.open(cookie, { origin: 'http://keeb.test' })).connected).toBe(true);
+    expect((await rt.open(cookie, { origin: rt.url })).connected).toBe(true);
   });
 
   it("puts a signed-in user's socket in their room, from the same session cookie as the API", async () => {
     const user = await createUser(t.db.db);
     const other = await createUser(t.db.db);
     const signedIn = await t.clientAs(user.id);
-    const cookie = signedIn.cookie;
-    const mine = await open(cookie);
-    const visitor = await open();
+    const mine = await rt.open(signedIn.cookie);
+    // Signed in as `other` but claiming to be `user` in the query: joins other's room only.
+    const forged = await rt.open((await t.clientAs(other.id)).cookie, { query: { userId: user.id } });
     const received: string[] = [];
-    mine.on('ping-test' as never, (text: string) => {
-      received.push(`mine:${text}`);
-    });
-    visitor.on('ping-test' as never, (text: string) => {
-      received.push(`visitor:${text}`);
-    });
+    mine.on('counts', (c) => received.push(`mine:${c.numNewOffers}`));
+    forged.on('counts', (c) => received.push(`forged:${c.numNewOffers}`));
     // Rooms are joined on connection; give the join a moment, then push to the user's room only.
     await new Promise((r) => setTimeout(r, 100));
-    realtime.io.to(userRoom(user.id)).emit('ping-test', 'hello');
-    realtime.io.to(userRoom(other.id)).emit('ping-test', 'not for you');
-    await expect.poll(() => received).toEqual(['mine:hello']);
+    rt.realtime.io.to(userRoom(user.id)).emit('counts', { numNewOffers: 1, numNewMessages: 0 });
+    await expect.poll(() => received).toEqual(['mine:1']);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received).toEqual(['mine:1']);
   });
 });

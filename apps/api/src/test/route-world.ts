@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
-import { follows, itemComments, itemSaves, offers } from '../db/schema/index';
+import { conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/passwords';
 import type { RouteInfo } from '../platform/route-table';
 import type { TestClient, TestContext } from './app';
@@ -39,6 +40,8 @@ export interface RouteWorld {
   offerToOwnerId: string;
   /** The owner's pending offer on a listing of the other user's: the owner is its buyer. */
   offerByOwnerId: string;
+  /** A conversation of the owner's with the admin, one message each way: the other user takes no part in it. */
+  conversationId: string;
   everyone: Person[];
 }
 
@@ -88,7 +91,28 @@ export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
     .insert(offers)
     .values([offer(item.id, other.id, owner.id), offer(othersItem.id, owner.id, other.id)])
     .returning({ id: offers.id });
-  return { owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, everyone: [owner, other, admin] };
+  const conversationId = await conversationOf(t, owner, admin, item.id);
+  return { owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, everyone: [owner, other, admin] };
+}
+
+/** A conversation between two people about an item, with a message from each, stored as the chat module stores it. */
+async function conversationOf(t: TestContext, x: Person, y: Person, itemId: string): Promise<string> {
+  const [userA, userB] = x.id < y.id ? [x.id, y.id] : [y.id, x.id];
+  const [conversation] = await t.db.db.insert(conversations).values({ userA, userB }).returning({ id: conversations.id });
+  const conversationId = conversation!.id;
+  const [, last] = await t.db.db
+    .insert(messages)
+    .values([
+      { conversationId, senderId: y.id, itemId, body: 'Is this still for sale?', createdAt: new Date(Date.now() - 1000) },
+      { conversationId, senderId: x.id, body: 'It is, with the original box.' },
+    ])
+    .returning();
+  await t.db.db.update(conversations).set({ lastMessageId: last!.id, lastMessage: last!.body, lastSenderId: x.id, lastModified: last!.createdAt }).where(eq(conversations.id, conversationId));
+  await t.db.db.insert(conversationParticipants).values([
+    { conversationId, userId: x.id, otherUserId: y.id, lastModified: last!.createdAt },
+    { conversationId, userId: y.id, otherUserId: x.id, lastModified: last!.createdAt, unread: 1 },
+  ]);
+  return conversationId;
 }
 
 /** The URL of a route with its path parameters naming the world's things (the owner's listing, the owner). */
@@ -98,6 +122,8 @@ export function urlOf(route: RouteInfo, world: RouteWorld, override: Record<stri
     if (name in override) return override[name] ?? '';
     // Offer calls: the buyer's (counter-buyer, remove) name the owner's own offer, the seller's one made to the owner.
     if (name === 'id' && route.path.startsWith('/offer/')) return /\/(counter-buyer|remove)$/.test(route.path) ? world.offerByOwnerId : world.offerToOwnerId;
+    // Chat calls name the owner's conversation (with the admin).
+    if (name === 'id' && (route.path.startsWith('/message/') || route.path.startsWith('/conversation/'))) return world.conversationId;
     if (name === 'id' || name === 'itemId') return onUser ? world.owner.id : world.itemId;
     if (name === 'username') return world.owner.username;
     if (name === 'token') return 'no-such-token-0123456789';

@@ -53,7 +53,7 @@ describe('route table', () => {
     ['/duplicate-item/abc', 'Add A Similar Listing', 'Add A Similar Listing'],
     ['/me', 'My Items', 'My Items'],
     ['/me/vault', 'Vault', 'Vault'],
-    ['/chats/messages/c1', 'My Messages', 'Conversation'],
+    ['/chats/messages/c1', 'My Messages', 'My Messages'],
   ])('shows %s to a logged-in user (title %s)', async (path, title, heading) => {
     installFakeApi(ITEM_ROUTES);
     renderApp(path, setup({ username: 'switchfan' }));

@@ -2,13 +2,17 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { apiAlerts } from '../lib/api-alerts';
+import { configureRealtime, stopRealtime } from '../features/chat/realtime/socket';
 import { installFakeApi, uninstallFakeApi } from './fake-api';
+import { installFakeSocket } from './fake-socket';
 
 beforeEach(() => {
   // jsdom implements neither; ScrollRestoration and the infinite scroll call them.
   window.scrollTo = () => undefined;
   // No test reaches a real server by accident: unrouted calls answer 404.
   installFakeApi();
+  // Nor a real socket: a signed-in shell opens one; tests that play the server install their own handle.
+  installFakeSocket();
 });
 
 afterEach(() => {
@@ -16,6 +20,8 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   uninstallFakeApi();
+  stopRealtime();
+  configureRealtime();
   apiAlerts.reset();
   window.localStorage.clear();
   document.body.className = '';

@@ -17,9 +17,18 @@ export interface MessageNotification {
   message: ChatMessage;
 }
 
+/**
+ * `reminder`: to the sender, once ever, when a message they sent asks for payment outside checkout or moves the talk
+ * off the site: payment goes through checkout (the help topic at helpPath says how).
+ */
+export interface CheckoutReminder {
+  helpPath: string;
+}
+
 export interface ServerToClientEvents {
   msg: (notification: MessageNotification) => void;
   counts: (counts: NotificationCounts) => void;
+  reminder: (reminder: CheckoutReminder) => void;
 }
 
 export interface ClientToServerEvents {

@@ -41,6 +41,10 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** When the user last opened Offers: what changed since is their new-offers count (the badge). */
     offersSeenAt: timestamp('offers_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** When the user last opened Chats: unread conversations changed since are their new-messages count (the badge). */
+    messagesSeenAt: timestamp('messages_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** When the user was first reminded, on sending a message the scam detector flagged, that payment goes through checkout. */
+    checkoutRemindedAt: timestamp('checkout_reminded_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },

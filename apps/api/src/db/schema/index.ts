@@ -5,3 +5,4 @@ export * from './platform';
 export * from './follows';
 export * from './offers';
 export * from './payments';
+export * from './chat';

@@ -32,6 +32,8 @@ export interface OffersDeps {
   config: Config;
   jobs: JobQueue;
   limits: RateLimits;
+  /** Pushes a user's new badge counts to their sockets (the realtime hub); called after a commit that changed them. */
+  notifyCounts?: (userId: string) => void;
 }
 
 type Contact = NonNullable<Awaited<ReturnType<typeof repo.contactOf>>>;
@@ -66,6 +68,7 @@ const toOfferFields = (r: OfferRowFields, now: number) => ({
 
 export function createOffersService(deps: OffersDeps) {
   const { db, config, jobs } = deps;
+  const notifyCounts = deps.notifyCounts ?? (() => {});
   const offerLimit = deps.limits.create({ name: 'offers', points: OFFERS_PER_HOUR, durationSeconds: 3600 });
   const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
   const offersUrl = `${config.appUrl}/me/offers`;
@@ -106,11 +109,15 @@ export function createOffersService(deps: OffersDeps) {
     const { actor } = OFFER_TRANSITIONS[name];
     if ((actor === 'seller' ? offer.sellerId : offer.buyerId) !== actorId) throw new AppError(403, OFFER_ERRORS.forbidden);
     try {
-      return await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const item = await repo.lockItem(tx, offer.itemId);
         if (!item) throw new AppError(404, OFFER_ERRORS.notFound);
         return run(tx, offer, item);
       });
+      // The other party's new-offers count may have changed (the seller's after a buyer's counter, the buyer's
+      // after an accept, counter or decline): their open tabs get it now rather than on their next page load.
+      notifyCounts(actor === 'seller' ? offer.buyerId : offer.sellerId);
+      return result;
     } catch (error) {
       if (uniqueViolation(error) === 'offers_one_accepted_per_item') throw new AppError(409, OFFER_ERRORS.offerAccepted);
       throw error;
@@ -130,7 +137,8 @@ export function createOffersService(deps: OffersDeps) {
       if (!buyer.emailConfirmedAt) throw new AppError(403, OFFER_ERRORS.confirmEmail);
       if ((await consume(offerLimit, buyerId)) > 0) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
       try {
-        return await db.transaction(async (tx) => {
+        let sellerId = '';
+        const made = await db.transaction(async (tx) => {
           const item = await repo.lockItem(tx, input.itemId);
           if (!item || item.removedAt) throw new AppError(404, OFFER_ERRORS.notFound);
           if (item.sellerId === buyerId) throw new AppError(403, OFFER_ERRORS.ownItem);
@@ -155,8 +163,11 @@ export function createOffersService(deps: OffersDeps) {
           for (const s of await repo.saversWanting(tx, item.id, 'offerSavedItem', [buyerId, item.sellerId])) {
             await queueMail(jobs, tx, `offer-saved:${item.id}:${day}:${s.email}`, mails.offerOnSavedItemMail(s.email, s.username, item.name, itemUrl(item.id)));
           }
+          sellerId = item.sellerId;
           return { _id: offer.id, status: offer.status, price: centsToDollars(priceCents), shippingPrice: centsToDollars(shipping) };
         });
+        notifyCounts(sellerId);
+        return made;
       } catch (error) {
         if (uniqueViolation(error) === 'offers_one_open_per_buyer') throw new AppError(409, OFFER_ERRORS.offerExists);
         throw error;
@@ -286,6 +297,7 @@ export function createOffersService(deps: OffersDeps) {
 
     /** The scheduled end of a payment window: expires the offer unless it was paid, extended or is being paid. */
     async expireJob(payload: { offerId: string; timeAccepted: string }) {
+      let expired: repo.OfferRow | undefined;
       await db.transaction(async (tx) => {
         const offer = await repo.findOffer(tx, payload.offerId);
         if (!offer || offer.status !== 'accepted' || iso(offer.timeAccepted) !== payload.timeAccepted) return;
@@ -302,7 +314,13 @@ export function createOffersService(deps: OffersDeps) {
         const [buyer, seller] = await Promise.all([repo.contactOf(tx, offer.buyerId), repo.contactOf(tx, offer.sellerId)]);
         await tell(tx, buyer, `offer-expired:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredBuyerMail(c.email, c.username, item.name));
         await tell(tx, seller, `offer-expired-seller:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredSellerMail(c.email, c.username, item.name, offersUrl));
+        expired = row;
       });
+      // The buyer's count moves with an expiry (sellerActedAt); pushed to both, as either may be looking at Offers.
+      if (expired) {
+        notifyCounts(expired.buyerId);
+        notifyCounts(expired.sellerId);
+      }
     },
 
     /** A few hours before the window ends: reminds a buyer who has not paid yet. */

@@ -15,6 +15,8 @@ export interface JobPayloads {
   'payment-reconcile': { purchaseId: string };
   /** A verified provider webhook event, stored in payment_events, to apply to our records. */
   'payment-webhook': { eventId: string };
+  /** The end of a 15-minute window with unread messages in a conversation (chat module): mails the recipient. */
+  'message-mail': { conversationId: string; recipientId: string; window: number };
 }
 export type JobName = keyof JobPayloads;
 
@@ -70,6 +72,9 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   'offer-expiry-warning': TRADE_JOB,
   'payment-reconcile': { ...TRADE_JOB, deadLetter: { name: 'payment_reconcile_dead', retentionSeconds: 90 * DAY } },
   'payment-webhook': { ...TRADE_JOB, deadLetter: { name: 'payment_webhook_dead', retentionSeconds: 90 * DAY } },
+  // Reads and queues a mail: idempotent (the mail's own key), and a retry hours later is still worth sending
+  // while the messages are unread. Kept a day after completion so its window's key keeps deduplicating.
+  'message-mail': TRADE_JOB,
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */

@@ -4,6 +4,7 @@ import { PageMetaProvider, usePageMetaState } from '../../lib/page-meta';
 import { useCategories } from '../../lib/reference/get-categories';
 import { PRODUCT_NAME } from '../../lib/site';
 import { useRouteHandle } from '../route-handle';
+import { RealtimeBridge } from '../../features/chat/realtime/realtime-bridge';
 import { ApiBanners } from './api-banners';
 import { BottomToolbar } from './bottom-toolbar';
 import { CookieBanner } from './cookie-banner';
@@ -49,6 +50,7 @@ function Shell() {
       <BottomToolbar />
       <CookieBanner />
       <CreateAccountModal />
+      <RealtimeBridge />
       <ScrollRestoration />
     </div>
   );

@@ -8,6 +8,7 @@ import { formatKarma } from '../../../lib/format';
 import { loginPath } from '../../../lib/return-url';
 import { useIsLoggedIn } from '../../../lib/session';
 import { TEAM_EMAIL } from '../../../lib/site';
+import { useMessageUser } from '../../chat/api/conversation-actions';
 import { useFollowToggle, type FollowDirection } from '../api/profiles';
 import { FollowListModal } from './follow-list-modal';
 import styles from './profile-header.module.css';
@@ -100,6 +101,7 @@ function ProfileActions({ profile }: { profile: UserProfile }) {
   const navigate = useNavigate();
   const location = useLocation();
   const toggle = useFollowToggle(profile.username);
+  const message = useMessageUser();
   const here = loginPath(`${location.pathname}${location.search}`);
 
   const onFollow = () => {
@@ -120,13 +122,24 @@ function ProfileActions({ profile }: { profile: UserProfile }) {
       >
         {profile.isFollowing ? 'Unfollow' : 'Follow'}
       </Button>
-      <Link to={isLoggedIn ? '/chats' : here} className={styles.message}>
-        Message
-      </Link>
+      {isLoggedIn ? (
+        <button
+          type="button"
+          className={styles.message}
+          disabled={message.isPending}
+          onClick={() => message.mutate({ userId: profile._id })}
+        >
+          Message
+        </button>
+      ) : (
+        <Link to={here} className={styles.message}>
+          Message
+        </Link>
+      )}
       <a href={reportUserHref(profile.username)} className={styles.report}>
         Report
       </a>
-      {toggle.isError ? (
+      {toggle.isError || message.isError ? (
         <p className={styles.error} role="alert">
           That did not work. Please try again.
         </p>

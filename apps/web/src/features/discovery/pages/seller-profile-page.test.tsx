@@ -71,7 +71,18 @@ describe('seller profile: the header', () => {
     const bio = within(h).getByText(/Lubing switches/);
     expect(bio.textContent).toBe('Lubing switches since 2015.\nShips worldwide.');
     expect(within(h).getByRole('button', { name: 'Follow' })).toBeInTheDocument();
-    expect(within(h).getByRole('link', { name: 'Message' })).toHaveAttribute('href', '/chats');
+    expect(within(h).getByRole('button', { name: 'Message' })).toBeInTheDocument();
+  });
+
+  it('Message opens (or finds) the conversation with this user and shows it', async () => {
+    const { user, api, router } = await renderProfile({}, {
+      'POST /conversation': { body: { _id: 'c7' } },
+      'POST /message/c7': { status: 404, body: { message: 'not_found' } },
+      'GET /me/messages': { body: { conversations: [] } },
+    });
+    await user.click(within(header()).getByRole('button', { name: 'Message' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/chats/messages/c7'));
+    expect(api.callsTo('POST /conversation').map((call) => call.body)).toEqual([{ userId: 'u2' }]);
   });
 
   it("titles 'Items For Sale' with the count and lists the seller's items", async () => {
@@ -91,7 +102,7 @@ describe('seller profile: the header', () => {
     await renderProfile({ profile: makeProfile({ isUserProfile: true }) });
     expect(within(header()).queryByRole('button', { name: /Follow$/ })).not.toBeInTheDocument();
     expect(within(header()).queryByRole('button', { name: 'Unfollow' })).not.toBeInTheDocument();
-    expect(within(header()).queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(within(header()).queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     expect(within(header()).getByRole('button', { name: '3 Followers' })).toBeInTheDocument();
   });
 

@@ -9,6 +9,7 @@ import { browser } from '../../../lib/browser';
 import { createPayment, isConfirmEmailError, paymentCreateAlert, type PaymentAlert } from '../../../lib/payment';
 import { loginPath } from '../../../lib/return-url';
 import { emailStatusQueryOptions, resendConfirmation, useSession, useViewerRegion } from '../../../lib/session';
+import { useMessageUser } from '../../chat/api/conversation-actions';
 import { removeItem } from '../api/item-actions';
 import { itemKeys } from '../api/keys';
 import { itemButtons, type ItemButton } from '../item-buttons';
@@ -22,9 +23,8 @@ interface ItemActionsProps {
   isUserItem: boolean;
 }
 
-/** Flows later issues build (messages, feedback): for now a short notice. */
+/** Flows later issues build (feedback): for now a short notice. */
 const COMING_SOON_TITLES: Partial<Record<ItemButton, string>> = {
-  message: 'Send Message',
   feedback: 'Send Feedback',
 };
 
@@ -63,6 +63,8 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
   });
 
   const resend = useMutation({ mutationFn: resendConfirmation });
+  // Message Seller opens (or finds) the conversation with the seller and shows it, about this item.
+  const messageSeller = useMessageUser();
 
   const openConfirmEmail = () => {
     resend.reset();
@@ -115,6 +117,10 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
       setOfferOpen(true);
       return;
     }
+    if (button === 'message') {
+      messageSeller.mutate({ userId: item.sellerId._id, itemId: item._id });
+      return;
+    }
     setComingSoon(COMING_SOON_TITLES[button] ?? null);
   };
 
@@ -155,7 +161,13 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
             );
           case 'message':
             return (
-              <Button key={button} block variant="secondary" onClick={() => void press(button)}>
+              <Button
+                key={button}
+                block
+                variant="secondary"
+                pending={messageSeller.isPending || messageSeller.isSuccess}
+                onClick={() => void press(button)}
+              >
                 Message Seller
               </Button>
             );
@@ -205,6 +217,10 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
 
       <AlertModal open={paymentAlert !== null} onClose={() => setPaymentAlert(null)} title={paymentAlert?.title ?? ''}>
         <p>{paymentAlert?.message}</p>
+      </AlertModal>
+
+      <AlertModal open={messageSeller.isError} onClose={() => messageSeller.reset()} title="Send Message">
+        <p>{codeOf(messageSeller.error) === 'user_not_found' ? 'User Not Found' : TEXTS.somethingWentWrong}</p>
       </AlertModal>
 
       <AlertModal open={comingSoon !== null} onClose={() => setComingSoon(null)} title={comingSoon ?? ''}>

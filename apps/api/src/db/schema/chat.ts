@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { items } from './items';
+
+/**
+ * A conversation between two users (issue 14). The pair is stored ordered (user_a < user_b) under a unique index,
+ * so "open or find" is one lookup and two racing opens make one row. The last message is copied here so the list
+ * needs no scan of messages.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id),
+    lastMessageId: uuid('last_message_id').references((): AnyPgColumn => messages.id),
+    lastMessage: text('last_message').notNull().default(''),
+    lastSenderId: uuid('last_sender_id').references(() => users.id),
+    lastModified: timestamp('last_modified', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [check('conversations_pair_ordered', sql`${t.userA} < ${t.userB}`), uniqueIndex('conversations_pair_key').on(t.userA, t.userB)],
+);
+
+/**
+ * Each participant's side of a conversation: the list's sort key (a copy of the conversation's last change) and
+ * the unread state (Rocket.Chat's subscription row). A row exists for a user once the conversation is theirs to
+ * list: the opener's at once, the other's with the first message, so an opened but empty conversation does not
+ * show up in the other user's Chats. `unread` counts messages from the other user since `last_read_message_id`.
+ */
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    otherUserId: uuid('other_user_id')
+      .notNull()
+      .references(() => users.id),
+    lastModified: timestamp('last_modified', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    unread: integer('unread').notNull().default(0),
+    lastReadMessageId: uuid('last_read_message_id').references((): AnyPgColumn => messages.id),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    check('conversation_participants_unread_nonnegative', sql`${t.unread} >= 0`),
+    // GET /api/me/messages: the user's conversations, newest change first.
+    index('conversation_participants_list_idx').on(t.userId, t.lastModified.desc(), t.conversationId),
+    // numNewMessages: the user's unread conversations changed since they last opened Chats (usually none).
+    index('conversation_participants_unread_idx').on(t.userId, t.lastModified).where(sql`${t.unread} > 0`),
+  ],
+);
+
+/**
+ * Messages. The sender's client id (the retry key) is unique per conversation and sender, so a retried send
+ * stores nothing twice. History pages are read newest first by (created_at, id) from one index.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references((): AnyPgColumn => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id),
+    itemId: uuid('item_id').references(() => items.id),
+    body: text('body').notNull(),
+    clientId: text('client_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('messages_client_id_key').on(t.conversationId, t.senderId, t.clientId),
+    index('messages_history_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

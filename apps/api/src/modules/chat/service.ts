@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  CHAT_ERRORS,
+  MESSAGE_MAIL_WINDOW_MS,
+  MESSAGE_PAGE_SIZE,
+  type ChatMessage,
+  type ChatUser,
+  type ConversationSummary,
+  type MessagePage,
+  detectScamSignal,
+  SCAM_HELP_PAYMENT_PATH,
+  type ScamWarning,
+  type SendMessageInputSchema,
+} from '@keeb/shared';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { conversations } from '../../db/schema/index';
+import { AppError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { queueMail } from '../../platform/mail-queue';
+import { consume, type RateLimits } from '../../platform/rate-limit';
+import type { RealtimeHub } from '../../realtime/hub';
+import * as mails from './mail-templates';
+import * as repo from './repo';
+
+/**
+ * Messages per user per minute: a quick typist sends a few; a script pasting into every conversation is held.
+ * Bursts up to the whole minute's allowance are fine (several short lines in a row).
+ */
+export const MESSAGES_PER_MINUTE = 30;
+/** Reports per user per hour (each one mails the team). */
+const REPORTS_PER_HOUR = 10;
+/** How many of the last messages a report carries to the team. */
+const REPORT_TRANSCRIPT = 20;
+
+const USER_NOT_FOUND = 'User Not Found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The scam signal shown with a message (packages/shared/src/chat/scam-signals.ts), worked out when the message is
+ * read rather than stored, so an improved rule applies to old messages too (about 0.3 ms for a long message).
+ */
+export function warningFor(text: string): ScamWarning | null {
+  return detectScamSignal(text);
+}
+
+/** lastKey: the (created_at, id) of the oldest message of the page, opaque to the client. */
+export const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+export function decodeCursor(key: string): { createdAt: string; id: string } {
+  const [at = '', id = ''] = Buffer.from(key, 'base64url').toString('utf8').split('|');
+  if (!UUID.test(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || Number.isNaN(Date.parse(at))) throw new AppError(400, 'invalid_cursor');
+  return { createdAt: at, id };
+}
+
+type SendInput = z.output<typeof SendMessageInputSchema>;
+
+export interface ChatDeps {
+  db: Database;
+  config: Config;
+  jobs: JobQueue;
+  limits: RateLimits;
+  hub: RealtimeHub;
+}
+
+export function createChatService(deps: ChatDeps) {
+  const { db, config, jobs, hub } = deps;
+  const sendLimit = deps.limits.create({ name: 'chat-send', points: MESSAGES_PER_MINUTE, durationSeconds: 60 });
+  const reportLimit = deps.limits.create({ name: 'chat-report', points: REPORTS_PER_HOUR, durationSeconds: 3600 });
+  const notFound = () => new AppError(404, CHAT_ERRORS.notFound);
+
+  const chatUser = (r: Pick<repo.SummaryRow, 'otherId' | 'otherUsername' | 'otherAvatar' | 'otherRemovedAt' | 'otherReddit'>): ChatUser =>
+    r.otherRemovedAt
+      ? { id: r.otherId, _id: r.otherId, username: USER_NOT_FOUND, avatar: null, reddit: { isLinked: false } }
+      : { id: r.otherId, _id: r.otherId, username: r.otherUsername, avatar: r.otherAvatar, reddit: { isLinked: r.otherReddit !== null } };
+
+  const summary = (r: repo.SummaryRow, viewerId: string): ConversationSummary => ({
+    _id: r.id,
+    conversation_id: r.id,
+    participants: [r.userA, r.userB],
+    lastMessage: r.lastMessage,
+    lastModified: r.lastModified.toISOString(),
+    isRead: r.unread === 0,
+    from: chatUser(r),
+    warning: r.lastSenderId && r.lastSenderId !== viewerId ? warningFor(r.lastMessage) : null,
+  });
+
+  const chatMessage = (m: repo.MessageRow, senderName: string): ChatMessage => ({
+    _id: m.id,
+    conversationId: m.conversationId,
+    message: m.body,
+    item_id: m.itemId,
+    from: { _id: m.senderId, username: senderName },
+    ts: m.createdAt.toISOString(),
+    clientId: m.clientId,
+    warning: warningFor(m.body),
+  });
+
+  /** The conversation if `userId` is one of its two participants; otherwise the same 404 as a missing one. */
+  async function asParticipant(conversationId: string, userId: string) {
+    if (!UUID.test(conversationId)) throw notFound();
+    const conversation = await repo.findConversation(db, conversationId);
+    if (!conversation || (conversation.userA !== userId && conversation.userB !== userId)) throw notFound();
+    return { conversation, otherId: conversation.userA === userId ? conversation.userB : conversation.userA };
+  }
+
+  /** A live account to talk to: not oneself, existing, not removed. */
+  async function recipient(senderId: string, userId: string) {
+    if (userId === senderId) throw new AppError(400, CHAT_ERRORS.self);
+    const user = await repo.userState(db, userId);
+    if (!user || user.removedAt) throw new AppError(404, CHAT_ERRORS.recipientGone);
+    return user;
+  }
+
+  return {
+    /** The route table's participant check: the caller when they take part in the conversation, else undefined (404). */
+    async participantAs(conversationId: string, userId: string | undefined) {
+      if (!userId || !UUID.test(conversationId)) return undefined;
+      const conversation = await repo.findConversation(db, conversationId);
+      return conversation && (conversation.userA === userId || conversation.userB === userId) ? userId : undefined;
+    },
+
+    /** GET /api/me/messages: newest change first; opening Chats resets the new-messages count. */
+    async list(viewerId: string): Promise<ConversationSummary[]> {
+      const [rows, reset] = await Promise.all([repo.conversationsOf(db, viewerId), repo.markMessagesSeen(db, viewerId)]);
+      if (reset) hub.notifyCounts(viewerId);
+      return rows.map((r) => summary(r, viewerId));
+    },
+
+    /**
+     * POST /api/message/{id}: a page of MESSAGE_PAGE_SIZE messages before lastKey (the newest without), oldest first.
+     * Marks the conversation read for the viewer first, so a message arriving meanwhile is at worst shown and still
+     * counted unread, never counted read unseen.
+     */
+    async page(viewerId: string, conversationId: string, lastKey?: string | null): Promise<MessagePage> {
+      const before = lastKey ? decodeCursor(lastKey) : undefined;
+      const { conversation, otherId } = await asParticipant(conversationId, viewerId);
+      if (await repo.markRead(db, conversation.id, viewerId)) hub.notifyCounts(viewerId);
+      const [rows, row] = await Promise.all([repo.historyPage(db, conversation.id, before), repo.conversationFor(db, conversation.id, viewerId, otherId)]);
+      if (!row) throw notFound();
+      const older = rows.length > MESSAGE_PAGE_SIZE;
+      const page = rows.slice(0, MESSAGE_PAGE_SIZE);
+      const oldest = page.at(-1);
+      return {
+        _id: conversation.id,
+        conversation: {
+          conversation: summary(row, viewerId),
+          messages: page.reverse().map((m) => chatMessage(m, m.senderRemovedAt ? USER_NOT_FOUND : m.senderName)),
+        },
+        lastKey: older && oldest ? encodeCursor(oldest.createdAt, oldest.id) : null,
+      };
+    },
+
+    /** POST /api/conversation {userId}: the conversation with that user, opened if new, listed for the caller. */
+    async open(userId: string, otherId: string): Promise<{ _id: string }> {
+      await recipient(userId, otherId);
+      return db.transaction(async (tx) => {
+        const conversation = await repo.openConversation(tx, userId, otherId);
+        await repo.listFor(tx, conversation.id, userId, otherId);
+        return { _id: conversation.id };
+      });
+    },
+
+    /** POST /api/conversation/{id}/report: mails the team the reason and the last messages. */
+    async report(userId: string, conversationId: string, reason: string | undefined) {
+      const { conversation, otherId } = await asParticipant(conversationId, userId);
+      if ((await consume(reportLimit, userId)) > 0) throw new AppError(429, CHAT_ERRORS.tooMany);
+      const [reporter, other, transcript] = await Promise.all([
+        repo.userState(db, userId),
+        repo.userState(db, otherId),
+        repo.lastMessages(db, conversation.id, REPORT_TRANSCRIPT),
+      ]);
+      if (!reporter) throw notFound();
+      await db.transaction(async (tx) => {
+        await queueMail(
+          jobs,
+          tx,
+          `chat-report:${randomUUID()}`,
+          mails.conversationReportMail(config.teamEmail, {
+            reporter: reporter.username,
+            reporterEmail: reporter.email,
+            other: other?.username ?? USER_NOT_FOUND,
+            conversationId: conversation.id,
+            reason: reason ?? '',
+            messages: transcript,
+          }),
+        );
+      });
+      return { ok: true };
+    },
+
+    /**
+     * sendMessage: the sender is the session's user. One transaction stores the message (a client id already stored
+     * answers that message and stores nothing), the conversation's last message, both participants' rows and the
+     * recipient's mail job; after the commit both users' sockets get `msg` and the recipient new counts.
+     */
+    async send(senderId: string, input: SendInput): Promise<ChatMessage> {
+      const sender = await repo.userState(db, senderId);
+      if (!sender || sender.removedAt) throw new AppError(401, CHAT_ERRORS.unauthorized);
+      let conversationId: string;
+      let recipientId: string;
+      if (input.conversationId) {
+        const found = await asParticipant(input.conversationId, senderId);
+        conversationId = found.conversation.id;
+        recipientId = found.otherId;
+      } else if (input.toUserId) {
+        recipientId = input.toUserId;
+        conversationId = '';
+      } else throw new AppError(400, CHAT_ERRORS.invalid);
+      const to = await recipient(senderId, recipientId);
+      if ((await consume(sendLimit, senderId)) > 0) throw new AppError(429, CHAT_ERRORS.tooMany);
+      if (input.itemId && !(await repo.itemExists(db, input.itemId))) throw new AppError(400, CHAT_ERRORS.invalid);
+
+      const { message, created } = await db.transaction(async (tx) => {
+        const conversation = conversationId ? { id: conversationId } : await repo.openConversation(tx, senderId, recipientId);
+        // One send at a time per conversation: stamped after the lock, messages are in commit order, so the last
+        // message and the history agree and a page read between two sends never misses one later stamped earlier.
+        await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversation.id)).for('update');
+        if (input.clientId) {
+          const existing = await repo.messageByClientId(tx, conversation.id, senderId, input.clientId);
+          if (existing) return { message: existing, created: false };
+        }
+        const row = await repo.insertMessage(tx, {
+          conversationId: conversation.id,
+          senderId,
+          itemId: input.itemId ?? null,
+          body: input.msg,
+          clientId: input.clientId ?? null,
+          createdAt: sql`clock_timestamp()` as unknown as Date,
+        });
+        if (!row) {
+          const existing = input.clientId ? await repo.messageByClientId(tx, conversation.id, senderId, input.clientId) : undefined;
+          if (!existing) throw new Error('message neither inserted nor found');
+          return { message: existing, created: false };
+        }
+        await repo.recordLast(tx, row, recipientId);
+        if (to.prefs.messages !== false) {
+          // One job per conversation, recipient and 15-minute window, run at the window's end: later messages in
+          // the window queue nothing (same job id), and the job sends nothing if the recipient has read them.
+          const window = Math.floor(Date.now() / MESSAGE_MAIL_WINDOW_MS);
+          const payload = { conversationId: conversation.id, recipientId, window };
+          await jobs.send('message-mail', payload, { tx, key: `${conversation.id}:${recipientId}:${window}`, startAfter: new Date((window + 1) * MESSAGE_MAIL_WINDOW_MS) });
+        }
+        return { message: row, created: true };
+      });
+      const answer = chatMessage(message, sender.username);
+      if (created) {
+        const notification = { msg: answer.message, from: { id: senderId, username: sender.username }, conversationId: message.conversationId, message: answer };
+        hub.toUser(senderId, 'msg', notification);
+        hub.toUser(recipientId, 'msg', notification);
+        hub.notifyCounts(recipientId);
+        // The sender of a flagged message is reminded, once ever, that payment goes through checkout.
+        if (answer.warning && (await repo.markCheckoutReminded(db, senderId))) hub.toUser(senderId, 'reminder', { helpPath: SCAM_HELP_PAYMENT_PATH });
+      }
+      return answer;
+    },
+
+    /** The mail job at the end of a window: skipped when the recipient has read the conversation meanwhile. */
+    async mailJob(payload: { conversationId: string; recipientId: string; window: number }) {
+      const state = await repo.unreadOf(db, payload.conversationId, payload.recipientId);
+      if (!state || state.unread === 0) return;
+      const [to, conversation] = await Promise.all([repo.userState(db, payload.recipientId), repo.findConversation(db, payload.conversationId)]);
+      if (!to || to.removedAt || to.prefs.messages === false || !conversation) return;
+      const otherId = conversation.userA === to.id ? conversation.userB : conversation.userA;
+      const other = await repo.userState(db, otherId);
+      const url = `${config.appUrl}/chats/messages/${conversation.id}`;
+      await db.transaction(async (tx) => {
+        await queueMail(
+          jobs,
+          tx,
+          `message-mail:${payload.conversationId}:${payload.recipientId}:${payload.window}`,
+          mails.newMessagesMail(to.email, to.username, other && !other.removedAt ? other.username : 'Someone', state.unread, conversation.lastMessage, url),
+        );
+      });
+    },
+
+    newMessagesCount: (userId: string) => repo.newMessagesCount(db, userId),
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

@@ -1,0 +1,43 @@
+import { QueryClient } from '@tanstack/react-query';
+import { SOCKET_RETRY_MS } from '@keeb/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../../../test/fake-socket';
+import { configureRealtime, SEND_TIMEOUT_MS, sendMessage, startRealtime } from './socket';
+
+describe('the realtime module', () => {
+  it(`tries again ${SOCKET_RETRY_MS} ms later when the socket code fails to load`, async () => {
+    vi.useFakeTimers();
+    const sockets: FakeSocket[] = [];
+    let failures = 1;
+    configureRealtime({
+      startDelayMs: 0,
+      connect: ({ userId }) => {
+        if (failures-- > 0) throw new Error('Failed to fetch dynamically imported module');
+        const socket = new FakeSocket(userId);
+        sockets.push(socket);
+        return socket;
+      },
+    });
+    startRealtime(new QueryClient(), 'u1');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(SOCKET_RETRY_MS);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it(`a send with no acknowledgement within ${SEND_TIMEOUT_MS / 1000} s resolves as not sent`, async () => {
+    vi.useFakeTimers();
+    const socket = new FakeSocket('u1');
+    configureRealtime({ startDelayMs: 0, connect: () => socket });
+    startRealtime(new QueryClient(), 'u1');
+    const result = sendMessage({ conversationId: null, toUserId: null, msg: 'hello', clientId: 'k1' });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(socket.sent.map((sent) => sent.input.msg)).toEqual(['hello']);
+    await vi.advanceTimersByTimeAsync(SEND_TIMEOUT_MS);
+    await expect(result).resolves.toEqual({ ok: false, error: 'timeout' });
+  });
+
+  it('no connection at all (signed out) answers unauthorized at once', async () => {
+    await expect(sendMessage({ msg: 'hello' })).resolves.toEqual({ ok: false, error: 'unauthorized' });
+  });
+});

@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { signedIn as signedInAs } from './session';
+
+/**
+ * Issue 14's journey on the demo server: a buyer at a desktop messages a seller about an item; the seller, on a
+ * phone, gets the corner notification and the Chats badge in realtime, opens the conversation (the badge clears),
+ * loads the older messages and answers, and the buyer sees the answer arrive without reloading.
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const BUYER = 'demo_lubed';
+const SELLER = 'demo_artisan';
+/** More than one page (15): the first must come back with 'Load previous messages'. */
+const BURST = 17;
+
+async function firstListingOf(seller: string): Promise<{ _id: string; name: string }> {
+  const list = (await (await fetch(`${baseUrl}/api/user/${seller}/items/listed`)).json()) as Array<{ _id: string; name: string }>;
+  if (!list[0]) throw new Error(`${seller} lists nothing`);
+  return list[0];
+}
+
+/** The Chats entry's badge text in the phone toolbar ('' when none). */
+const toolbarBadge = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Main toolbar' })
+    .getByRole('link', { name: /^Chats/ })
+    .innerText()
+    .then((text) => text.replace(/Chats/i, '').trim());
+
+async function send(page: Page, text: string) {
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill(text);
+  await input.press('Enter');
+  // Delivered when the echo replaces 'Sending...'.
+  await page.getByRole('list', { name: 'Messages' }).getByText(text).waitFor();
+  await expect.poll(() => page.getByText('Sending...').count(), { timeout: 10_000 }).toBe(0);
+}
+
+describe('chat in realtime between two people', () => {
+  it('a buyer messages a seller about an item; the seller is notified on a phone, reads the history and answers', { timeout: 180_000 }, async () => {
+    const item = await firstListingOf(SELLER);
+    const buyer = await signedInAs(browser, baseUrl, BUYER, DESKTOP);
+    const seller = await signedInAs(browser, baseUrl, SELLER, PHONE);
+    try {
+      // The seller waits on the home page (their socket starts a second after the app opens).
+      await seller.page.goto(`${baseUrl}/`);
+      await seller.page.waitForTimeout(1_500);
+
+      // Message Seller on the item page opens the conversation overlay.
+      await buyer.page.goto(`${baseUrl}/detail/${item._id}`);
+      await buyer.page.getByRole('button', { name: 'Message Seller' }).click();
+      await buyer.page.waitForURL((url) => url.pathname.startsWith('/chats/messages/'));
+      const dialog = buyer.page.getByRole('dialog');
+      await dialog.getByRole('link', { name: SELLER }).waitFor();
+
+      const stamp = Date.now().toString(36);
+      for (let i = 1; i <= BURST; i++) await send(buyer.page, `Hi! Is it still available? (${stamp} #${i})`);
+      await buyer.page.screenshot({ path: screenshotPath('chat-conversation-desktop') });
+
+      // The corner notification and the badge reach the seller without a reload.
+      const notice = seller.page.getByTestId('corner-notification').getByRole('button');
+      await notice.getByText(`New message from ${BUYER}`).waitFor({ timeout: 15_000 });
+      await expect.poll(() => toolbarBadge(seller.page)).not.toBe('');
+      await seller.page.screenshot({ path: screenshotPath('chat-notification-phone') });
+
+      // A tap goes to /chats; the conversation leads the list, unread.
+      await notice.click();
+      await seller.page.waitForURL((url) => url.pathname === '/chats');
+      const row = seller.page.getByRole('list', { name: 'Conversations' }).getByRole('link').first();
+      await expect.poll(() => row.innerText()).toContain(BUYER);
+      await seller.page.screenshot({ path: screenshotPath('chat-list-phone') });
+      await row.click();
+      await seller.page.waitForURL((url) => url.pathname.startsWith('/chats/messages/'));
+      const history = seller.page.getByRole('list', { name: 'Messages' });
+      await history.getByText(`(${stamp} #${BURST})`).waitFor();
+      // The newest page holds 15: the first two come with 'Load previous messages'.
+      expect(await history.getByText(`(${stamp} #1)`, { exact: false }).count()).toBe(0);
+      await seller.page.getByRole('button', { name: 'Load previous messages' }).click();
+      await history.getByText(`(${stamp} #1)`).waitFor();
+      await history.getByText(`(${stamp} #2)`).waitFor();
+
+      // Opening it cleared the badge.
+      await expect.poll(() => toolbarBadge(seller.page), { timeout: 10_000 }).toBe('');
+
+      // The answer arrives in the buyer's open conversation, and carries its item link.
+      await send(seller.page, `Yes! $150 shipped. (${stamp} answer)`);
+      await seller.page.screenshot({ path: screenshotPath('chat-conversation-phone') });
+      await buyer.page.getByRole('list', { name: 'Messages' }).getByText(`(${stamp} answer)`).waitFor({ timeout: 15_000 });
+      expect(await buyer.page.getByRole('list', { name: 'Messages' }).getByRole('link', { name: 'Item Info' }).count()).toBeGreaterThan(0);
+    } finally {
+      await buyer.context.close();
+      await seller.context.close();
+    }
+  });
+});
