@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE } from '@keeb/shared';
 import type { Queryable, Tx } from '../../db/client';
+import { descNullsLast } from '../../db/order';
 import { conversationParticipants, conversations, items, messages, redditLinks, users } from '../../db/schema/index';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -142,7 +143,7 @@ export function conversationsOf(db: Queryable, userId: string) {
     .innerJoin(users, eq(users.id, conversationParticipants.otherUserId))
     .leftJoin(redditLinks, eq(redditLinks.userId, users.id))
     .where(eq(conversationParticipants.userId, userId))
-    .orderBy(desc(conversationParticipants.lastModified), conversationParticipants.conversationId)
+    .orderBy(descNullsLast(conversationParticipants.lastModified), conversationParticipants.conversationId)
     .limit(CONVERSATION_LIST_MAX);
 }
 
@@ -184,7 +185,7 @@ export function historyPage(db: Queryable, conversationId: string, before?: { cr
         before ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)` : undefined,
       ),
     )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(descNullsLast(messages.createdAt), descNullsLast(messages.id))
     .limit(MESSAGE_PAGE_SIZE + 1);
 }
 
@@ -225,7 +226,7 @@ export async function lastMessages(db: Queryable, conversationId: string, n: num
     .from(messages)
     .innerJoin(users, eq(users.id, messages.senderId))
     .where(eq(messages.conversationId, conversationId))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(descNullsLast(messages.createdAt), descNullsLast(messages.id))
     .limit(n);
   return rows.reverse();
 }

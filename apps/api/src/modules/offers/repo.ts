@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { PAYMENT_WINDOW_MS, RECEIVED_PAGE_SIZE, RECEIVED_STATUSES, type OfferStatus } from '@keeb/shared';
 import { isoFromJson, jsonRows, type Database, type Queryable, type Tx } from '../../db/client';
+import { descNullsLast } from '../../db/order';
 import { itemSaves, itemShipping, items, offerEvents, offers, purchases, regions, users } from '../../db/schema/index';
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -161,7 +162,7 @@ export function sentOffers(db: Queryable, buyerId: string) {
     .from(offers)
     .innerJoin(items, eq(items.id, offers.itemId))
     .where(and(eq(offers.buyerId, buyerId), ne(offers.status, 'removed')))
-    .orderBy(desc(offers.updatedAt), desc(offers.id))
+    .orderBy(descNullsLast(offers.updatedAt), descNullsLast(offers.id))
     .limit(LIST_LIMIT);
 }
 
