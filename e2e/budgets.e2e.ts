@@ -14,17 +14,16 @@ import { signedIn } from './session';
 const baseUrl = inject('baseUrl');
 const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
 /**
- * The issue's target is 90. Medians of 5 runs after the route pages, the loading screen in index.html and the lighter
- * sell page: idle feed 93, item 96, sell 90; with the API suite beside it 90, 91, 92; on a 2-core machine at load
- * average 6-8 (other suites and benches) the sell page at 83-93, single runs 79-94. The target is met on a quiet
- * machine, but a floor of 90, or even 85, would fail on a busy one, and a CI budget must not flake: CI enforces 80
- * (the sell page scored 82-84 there before this work, 42-47 before the platform work) and prints each page's median
- * against the target. Raise it when the busy machine's medians reach ~90 (docs/decisions.md, "Platform: budgets").
+ * The issue's target, enforced: 90. CI's own run of this file (`.ci/run` on this machine, nothing else running) at
+ * 3738234: feed 95 (93, 95, 96), item 93 (93, 93, 93), sell 95 (97, 95, 95). Medians of 5 in a helper's session:
+ * idle 93, 96, 90; with the API suite beside it 90, 91, 92. A machine busy with other suites and benches (load
+ * average 6-8 on 2 cores) gave the sell page 83-93, which is why CI takes the median of 5 runs, not 3, and why
+ * the checks run alone (`fileParallelism: false`). docs/decisions.md, "Platform: budgets".
  */
 const PERFORMANCE_TARGET = 90;
-const PERFORMANCE_FLOOR = 80;
+const PERFORMANCE_FLOOR = PERFORMANCE_TARGET;
 const ACCESSIBILITY_BUDGET = 95;
-const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const SELLER = 'demo_cherry';
 
 let browser: Browser;
