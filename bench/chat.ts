@@ -148,12 +148,16 @@ async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSec
   const acks: number[] = [];
   let measuring = false;
   let failures = 0;
+  let disconnects = 0;
+  let running = true;
   const sockets: ChatSocket[] = [];
   const users: Array<{ socket: ChatSocket; conversationId: string }> = [];
   for (const pair of pairs) {
     const a = await openSocket(apis[0], pair.a.cookie);
     const b = await openSocket(apis[1], pair.b.cookie);
     sockets.push(a, b);
+    // A dropped socket is not reconnected here (reconnection: false): what it misses would read as lost.
+    for (const socket of [a, b]) socket.on('disconnect', () => running && disconnects++);
     for (const [socket, receiver, receiverId] of [[a, b, pair.b.id], [b, a, pair.a.id]] as const) {
       users.push({ socket, conversationId: pair.conversationId });
       receiver.on('msg', (n) => {
@@ -166,7 +170,6 @@ async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSec
       });
     }
   }
-  let running = true;
   let seq = 0;
   const loops = users.map(async ({ socket, conversationId }, u) => {
     const pause = () => SEND_EVERY_MS[0] + Math.random() * (SEND_EVERY_MS[1] - SEND_EVERY_MS[0]);
@@ -193,7 +196,7 @@ async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSec
   await new Promise((r) => setTimeout(r, 500));
   const lost = [...sent.values()].filter((at) => performance.now() - at > 1000).length;
   for (const socket of sockets) socket.disconnect();
-  return { latencies: latencies.sort((x, y) => x - y), acks: acks.sort((x, y) => x - y), elapsed, failures, lost };
+  return { latencies: latencies.sort((x, y) => x - y), acks: acks.sort((x, y) => x - y), elapsed, failures, lost, disconnects };
 }
 
 const target = targetFor('pg', 1_000_000, args.url!, root);
@@ -248,7 +251,7 @@ try {
 
   log(`delivery: ${PAIRS} pairs across two API processes`);
   const d = await delivery(apis, pairs, Number(args.warmup), Math.max(20, Number(args.seconds)));
-  const problems = d.failures || d.lost ? ` (${d.failures} refused, ${d.lost} not delivered)` : '';
+  const problems = d.failures || d.lost || d.disconnects ? ` (${d.failures} refused, ${d.lost} not delivered, ${d.disconnects} sockets dropped)` : '';
   row(`delivery: ${PAIRS} pairs, two processes + Redis`, d.latencies, d.elapsed, DELIVERY_TARGET_MS, problems);
   row('(the same sends: acknowledgement to the sender)', d.acks, d.elapsed, DELIVERY_TARGET_MS);
 } finally {
