@@ -26,6 +26,23 @@ function expiryOf(sess: session.SessionData): Date {
  */
 export class DatabaseSessionStore extends session.Store {
   private pruneTimer: NodeJS.Timeout | undefined;
+  /**
+   * Each session's stored expiry as this process last read or wrote it. express-session reads the session (get)
+   * at the start of every request that carries one, so when it touches the session at the end the expiry read in
+   * the same request is here, and a touch that would not move it costs no query at all. Bounded: the oldest
+   * entries go first.
+   */
+  private readonly storedExpiry = new Map<string, number>();
+  private static readonly STORED_EXPIRY_MAX = 50_000;
+
+  private remember(sid: string, expiresAt: Date) {
+    this.storedExpiry.delete(sid);
+    this.storedExpiry.set(sid, expiresAt.getTime());
+    if (this.storedExpiry.size > DatabaseSessionStore.STORED_EXPIRY_MAX) {
+      const oldest = this.storedExpiry.keys().next().value;
+      if (oldest !== undefined) this.storedExpiry.delete(oldest);
+    }
+  }
 
   constructor(private readonly db: Database) {
     super();
@@ -38,7 +55,10 @@ export class DatabaseSessionStore extends session.Store {
       .select({ sess: sessions.sess, expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(eq(sessions.sid, sid))
-      .then(([row]) => callback(undefined, row && row.expiresAt > new Date() ? (row.sess as session.SessionData) : null))
+      .then(([row]) => {
+        if (row) this.remember(sid, row.expiresAt);
+        callback(undefined, row && row.expiresAt > new Date() ? (row.sess as session.SessionData) : null);
+      })
       .catch((err: unknown) => callback(err));
   };
 
@@ -48,11 +68,15 @@ export class DatabaseSessionStore extends session.Store {
       .insert(sessions)
       .values({ sid, sess, expiresAt })
       .onConflictDoUpdate({ target: sessions.sid, set: { sess, expiresAt } })
-      .then(() => callback?.())
+      .then(() => {
+        this.remember(sid, expiresAt);
+        callback?.();
+      })
       .catch((err: unknown) => callback?.(err));
   };
 
   override destroy = (sid: string, callback?: Callback): void => {
+    this.storedExpiry.delete(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
@@ -62,11 +86,20 @@ export class DatabaseSessionStore extends session.Store {
 
   override touch = (sid: string, sess: session.SessionData, callback?: Callback): void => {
     const expiresAt = expiryOf(sess);
+    const movesAfter = expiresAt.getTime() - touchAfterMs(sess);
+    const stored = this.storedExpiry.get(sid);
+    if (stored !== undefined && stored >= movesAfter) {
+      callback?.();
+      return;
+    }
     this.db
       .update(sessions)
       .set({ expiresAt })
-      .where(and(eq(sessions.sid, sid), lt(sessions.expiresAt, new Date(expiresAt.getTime() - touchAfterMs(sess)))))
-      .then(() => callback?.())
+      .where(and(eq(sessions.sid, sid), lt(sessions.expiresAt, new Date(movesAfter))))
+      .then(() => {
+        this.remember(sid, expiresAt);
+        callback?.();
+      })
       .catch((err: unknown) => callback?.(err));
   };
 
