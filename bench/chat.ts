@@ -154,7 +154,7 @@ async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSec
   const users: Array<{ socket: ChatSocket; conversationId: string }> = [];
   for (const pair of pairs) {
     const a = await openSocket(apis[0], pair.a.cookie);
-    const b = await openSocket(apis[1], pair.b.cookie);
+    const b = await openSocket(apis[process.env.CHAT_ONE_PROCESS ? 0 : 1], pair.b.cookie);
     sockets.push(a, b);
     // A dropped socket is not reconnected here (reconnection: false): what it misses would read as lost.
     for (const socket of [a, b]) socket.on('disconnect', () => running && disconnects++);
@@ -171,11 +171,14 @@ async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSec
     }
   }
   let seq = 0;
+  const run = Date.now().toString(36);
   const loops = users.map(async ({ socket, conversationId }, u) => {
     const pause = () => SEND_EVERY_MS[0] + Math.random() * (SEND_EVERY_MS[1] - SEND_EVERY_MS[0]);
     await new Promise((r) => setTimeout(r, Math.random() * SEND_EVERY_MS[1]));
     while (running) {
-      const clientId = `bench-${u}-${seq++}`;
+      // Unique per run too: the pairs are the same in every run, and a clientId already stored in that conversation
+      // is a retry to the server (acknowledged, not sent again).
+      const clientId = `bench-${run}-${u}-${seq++}`;
       const sentAt = performance.now();
       sent.set(clientId, sentAt);
       socket.emit('sendMessage', { conversationId, msg: `Would you take $${100 + (seq % 50)} for it? (${clientId})`, clientId }, (ack) => {
@@ -194,7 +197,9 @@ async function delivery(apis: [RunningApi, RunningApi], pairs: Pair[], warmupSec
   running = false;
   await Promise.all(loops);
   await new Promise((r) => setTimeout(r, 500));
-  const lost = [...sent.values()].filter((at) => performance.now() - at > 1000).length;
+  const lostEntries = [...sent.entries()].filter(([, at]) => performance.now() - at > 1000);
+  const lost = lostEntries.length;
+  if (process.env.CHAT_DEBUG_LOST) console.error('lost', JSON.stringify(lostEntries.slice(0, 8).map(([id, at]) => [id, Math.round(performance.now() - at)])));
   for (const socket of sockets) socket.disconnect();
   return { latencies: latencies.sort((x, y) => x - y), acks: acks.sort((x, y) => x - y), elapsed, failures, lost, disconnects };
 }
