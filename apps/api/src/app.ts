@@ -98,6 +98,8 @@ export function createApp(deps: AppDeps): Express {
   registerMailWorker(jobs, deps.mailer ?? createMailer(config), config.dataDir);
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
   const captcha = deps.captcha ?? createCaptcha(config);
+  const hub = deps.hub ?? createRealtimeHub(deps.logger);
+  attachHub(app, hub);
   const accounts = createAccountsService({
     db,
     config,
@@ -105,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
     captcha,
     limits: deps.limits,
     phoneVerifiedForSignup: (email) => phoneVerifiedForSignup(db, email),
+    signedOutEverywhere: (userId) => hub.closeSockets({ userId }),
   });
   const federated = createFederatedService({
     db,
@@ -114,8 +117,6 @@ export function createApp(deps: AppDeps): Express {
   });
   const forumLink = createForumLinkService({ db, config, reddit: deps.reddit ?? createRedditClient(config) });
   const phone = createPhoneService({ db, config, sms: deps.sms ?? createSmsSender(config), limits: deps.limits });
-  const hub = deps.hub ?? createRealtimeHub(deps.logger);
-  attachHub(app, hub);
   const offers = createOffersService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId) });
   const chat = createChatService({ db, config, jobs, limits: deps.limits, hub });
   jobs.handle('message-mail', (payload) => chat.mailJob(payload));
@@ -182,7 +183,7 @@ export function createApp(deps: AppDeps): Express {
   // Before the session: the stand-in's approval page stands for PayPal's and knows nothing of our users.
   api.use(table.router(paymentStandInRoutes(paymentProvider)));
   api.use(deps.session);
-  api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config })));
+  api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config, sessionEnded: (sessionId) => hub.closeSockets({ sessionId }) })));
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));
   api.use(table.router(forumLinkRoutes({ forumLink, limits: deps.limits })));
   api.use(table.router(phoneRoutes({ phone, limits: deps.limits })));

@@ -8,6 +8,8 @@ export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
 
 /** The room every socket of one signed-in user joins, so pushes reach all of that user's tabs and devices. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The room of the sockets opened with one session (its tabs), closed when that session ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * What the modules push through and what they listen on, independent of when socket.io is started: createApp
@@ -17,6 +19,11 @@ export const userRoom = (userId: string) => `user:${userId}`;
 export interface RealtimeHub {
   /** Emits to every socket of the user, on every API process (through the adapter). */
   toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /**
+   * Closes the sockets of a session that ended (logout) or of every session of a user (password reset, account
+   * removal), on every API process: a socket must not outlive the session it was opened with.
+   */
+  closeSockets(of: { sessionId: string } | { userId: string }): void;
   /** Recomputes the user's badge counts and pushes them as `counts` (after a commit that changed them). Never throws. */
   notifyCounts(userId: string): void;
   /** Registers what a module does with each signed-in socket (chat: sendMessage). */
@@ -39,6 +46,9 @@ export function createRealtimeHub(logger?: Logger): RealtimeHub {
   return {
     toUser(userId, event, ...args) {
       io?.to(userRoom(userId)).emit(event, ...args);
+    },
+    closeSockets(of) {
+      io?.in('sessionId' in of ? sessionRoom(of.sessionId) : userRoom(of.userId)).disconnectSockets(true);
     },
     notifyCounts(userId) {
       if (!io || !counts) return;

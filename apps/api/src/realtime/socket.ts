@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { CHAT_ERRORS } from '@keeb/shared';
-import { createRealtimeHub, userRoom, type IoServer, type RealtimeHub } from './hub';
+import { createRealtimeHub, sessionRoom, userRoom, type IoServer, type RealtimeHub } from './hub';
 
 export { userRoom };
 
@@ -71,7 +71,8 @@ export function createRealtime(
   io.on('connection', (socket) => {
     const userId = userIdOf(socket.request);
     if (!userId) return void socket.disconnect(true);
-    void socket.join(userRoom(userId));
+    const sessionId = (socket.request as unknown as { sessionID?: string }).sessionID;
+    void socket.join(sessionId ? [userRoom(userId), sessionRoom(sessionId)] : userRoom(userId));
     hub.connected(socket, userId);
   });
   return {

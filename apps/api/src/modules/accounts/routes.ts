@@ -25,7 +25,14 @@ import { avatarKey } from './avatar';
 import type { AccountsService } from './service';
 import { endSession, startSession } from './session';
 
-export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLimits; storage: Storage; config: Config }): RouteSpec[] {
+export function accountsRoutes(deps: {
+  accounts: AccountsService;
+  limits: RateLimits;
+  storage: Storage;
+  config: Config;
+  /** Told after a session ended on logout (the realtime hub closes the sockets opened with it). */
+  sessionEnded?: (sessionId: string) => void;
+}): RouteSpec[] {
   const { accounts, limits, storage, config } = deps;
   // Generous for a person (the shell asks on every focus), tight enough to stop scripted hammering.
   const sessionLimit = rateLimit(limits.create({ name: 'session', points: 120, durationSeconds: 60 }));
@@ -84,7 +91,9 @@ export function accountsRoutes(deps: { accounts: AccountsService; limits: RateLi
     route({
       method: 'post', path: '/logout', access: 'public',
       handler: async (req, res) => {
+        const sessionId = req.sessionID;
         await endSession(req);
+        deps.sessionEnded?.(sessionId);
         res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ ok: true });
       },
     }),

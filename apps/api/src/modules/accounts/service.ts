@@ -40,6 +40,8 @@ export interface AccountsDeps {
   jobs: JobQueue;
   captcha: Captcha;
   limits: RateLimits;
+  /** Told after a commit that ended every session of a user (the realtime hub closes their sockets). */
+  signedOutEverywhere?: (userId: string) => void;
   /** The phone `email` verified for sign-up recently and no account holds (the new account carries it). */
   phoneVerifiedForSignup?: (email: string) => Promise<string | undefined>;
 }
@@ -293,12 +295,14 @@ export function createAccountsService(deps: AccountsDeps) {
       const found = await repo.findUsableToken(db, tokenHash(token), 'reset_password');
       if (!found) return false;
       const passwordHash = await hashPassword(password);
-      return db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         if (!(await repo.consumeToken(tx, found.id))) return false;
         await repo.updateUser(tx, found.userId, { passwordHash });
         await endAllSessionsOf(tx, found.userId);
         return true;
       });
+      if (changed) deps.signedOutEverywhere?.(found.userId);
+      return changed;
     },
 
     async removeAccount(userId: string, password: string) {
@@ -310,6 +314,7 @@ export function createAccountsService(deps: AccountsDeps) {
         await repo.scrubUser(tx, userId);
         await endAllSessionsOf(tx, userId);
       });
+      deps.signedOutEverywhere?.(userId);
       return { ok: true };
     },
 

@@ -43,7 +43,7 @@ export interface ItemsDeps {
   /** Awards karma once per subject, from the accounts module. */
   awardKarma(userId: string, amount: number, subjectId: string): Promise<void>;
   /** The offers module: what blocks a removal, and closing the offers of a removed item. */
-  offers: Pick<OffersService, 'blockingCount' | 'settle'>;
+  offers: Pick<OffersService, 'blockingCount' | 'settle' | 'countsMoved'>;
 }
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -262,6 +262,7 @@ export function createItemsService(deps: ItemsDeps) {
     async remove(userId: string, itemId: string) {
       const item = await ownedItem(userId, itemId);
       // A sold item leaves the seller's lists but stays, with its buyer, for the buyer's records.
+      let moved: string[] = [];
       await db.transaction(async (tx) => {
         // Under the item's lock, so no offer can be accepted or payment start between the check and the removal.
         const locked = await repo.lockItem(tx, itemId);
@@ -269,10 +270,11 @@ export function createItemsService(deps: ItemsDeps) {
         if (locked.paymentStatus === 'pending' || (await deps.offers.blockingCount(tx, itemId)) > 0) throw new AppError(409, ITEM_ERRORS.offerPending);
         await repo.updateItem(tx, itemId, { removedAt: new Date() });
         if (!item.purchaserId) {
-          await deps.offers.settle(tx, itemId, item.name, null);
+          moved = await deps.offers.settle(tx, itemId, item.name, null);
           await notifySavers(tx, itemId, item.name, 'removedSavedItem');
         }
       });
+      deps.offers.countsMoved(moved);
       return { ok: true };
     },
 

@@ -280,19 +280,31 @@ export function createOffersService(deps: OffersDeps) {
 
     /**
      * The item was sold (to `sale.buyerId`, paying `sale.offerId` when it was an offer) or removed (no sale), in
-     * that transaction: the paid offer becomes paid, every other open offer closes and its buyer is told.
+     * that transaction: the paid offer becomes paid, every other open offer closes and its buyer is told. Answers
+     * the users whose new-offers count moved, for the caller to push (countsMoved) once the transaction commits.
      */
-    async settle(tx: Tx, itemId: string, itemName: string, sale: { buyerId: string; offerId: string | null } | null) {
+    async settle(tx: Tx, itemId: string, itemName: string, sale: { buyerId: string; offerId: string | null } | null): Promise<string[]> {
+      const moved = new Set<string>();
       if (sale?.offerId) {
         const paid = await repo.transition(tx, sale.offerId, OFFER_TRANSITIONS.pay.from, { status: 'paid', sellerActedAt: new Date() });
-        if (paid) await repo.recordEvent(tx, paid.id, 'pay', null);
+        if (paid) {
+          await repo.recordEvent(tx, paid.id, 'pay', null);
+          moved.add(paid.buyerId);
+        }
       }
       for (const o of await repo.closeOpen(tx, itemId, sale?.offerId ?? null)) {
         await repo.recordEvent(tx, o.id, 'close', null);
+        moved.add(o.buyerId);
         if (o.buyerId === sale?.buyerId) continue;
         const buyer = await repo.contactOf(tx, o.buyerId);
         await tell(tx, buyer, `offer-closed:${o.id}`, (c) => mails.offerClosedMail(c.email, c.username, itemName, sale !== null));
       }
+      return [...moved];
+    },
+
+    /** Pushes new badge counts to these users' sockets (after the commit that moved them, e.g. settle's). */
+    countsMoved(userIds: readonly string[]) {
+      for (const userId of userIds) notifyCounts(userId);
     },
 
     /** The scheduled end of a payment window: expires the offer unless it was paid, extended or is being paid. */

@@ -5,10 +5,12 @@ import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
 import { startFakePayPal } from '../../test/fakes/paypal';
 import { readOutbox } from '../../test/outbox';
+import { collect, useRealtime } from '../../test/realtime';
 
 const paypal = await startFakePayPal();
 afterAll(() => paypal.close());
 const t = useTestApp(() => ({ ...paypal.env, PUBLIC_URL: 'http://keeb.test' }));
+const rt = useRealtime(t, { appUrl: 'http://keeb.test' });
 
 beforeEach(() => {
   paypal.createIssue = undefined;
@@ -145,6 +147,7 @@ describe('offers and payment', () => {
     const offerId = (await buyer.client.post('/api/offer', { itemId: item.id, offerPrice: '80' })).body._id;
     const rivalOffer = (await rival.client.post('/api/offer', { itemId: item.id, offerPrice: '60' })).body._id;
     await seller.client.post(`/api/offer/${offerId}/accept`, { itemId: item.id });
+    const rivalCounts = collect(await rt.open(rival.client.cookie), 'counts');
     // The accepted offer reserves the item for its buyer: nobody else may pay meanwhile.
     const third = await member();
     await t.db.db.update(items).set({ isFixedPrice: true }).where(eq(items.id, item.id));
@@ -157,6 +160,8 @@ describe('offers and payment', () => {
     expect(statuses).toEqual({ [offerId]: 'paid', [rivalOffer]: 'closed' });
     const mails = (await readOutbox(t.config.outboxDir)).map((m) => [m.to, m.subject]);
     expect(mails).toContainEqual([rival.user.email, `${item.name} is no longer available`]);
+    // The rival's badge moves with the closed offer, pushed to their open tab once the sale commits.
+    await expect.poll(() => rivalCounts.at(-1)?.numNewOffers).toBe(1);
     const sent = (await buyer.client.get('/api/me/offers/sent')).body[0];
     expect(sent).toMatchObject({ status: 'paid', itemId: { purchaserId: buyer.user.id, priceSold: 80 } });
     // Once sold the buyer may delete the offer from their list.

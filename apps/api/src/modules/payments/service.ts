@@ -31,7 +31,7 @@ export interface PaymentsDeps {
   jobs: JobQueue;
   logger: Logger;
   provider: PaymentProvider;
-  offers: Pick<OffersService, 'settle'>;
+  offers: Pick<OffersService, 'settle' | 'countsMoved'>;
   /** Karma inside the sale's transaction, once per (user, reason, item). */
   awardKarma(tx: Tx, award: { userId: string; reason: 'sale' | 'purchase'; amount: number; subjectId: string }): Promise<unknown>;
 }
@@ -69,7 +69,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await release(purchaseId, 'failed', `amount mismatch: ${capture.amount} ${capture.currency}`);
       throw failed();
     }
-    return db.transaction(async (tx) => {
+    let moved: string[] = [];
+    const result = await db.transaction(async (tx): Promise<PaymentResult> => {
       const item = await offersRepo.lockItem(tx, purchase.itemId);
       const current = await repo.findPurchase(tx, purchaseId);
       if (current?.status === 'captured' && item) return { status: 'COMPLETED', itemId: item.id, priceSold: centsToDollars(current.itemCents) };
@@ -80,7 +81,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       const done = await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'captured', captureId: capture.id, capturedAt: new Date() });
       if (!done) throw failed();
-      await deps.offers.settle(tx, item.id, item.name, { buyerId: purchase.buyerId, offerId: purchase.offerId });
+      moved = await deps.offers.settle(tx, item.id, item.name, { buyerId: purchase.buyerId, offerId: purchase.offerId });
       await deps.awardKarma(tx, { userId: purchase.sellerId, reason: 'sale', amount: SALE_KARMA, subjectId: item.id });
       await deps.awardKarma(tx, { userId: purchase.buyerId, reason: 'purchase', amount: PURCHASE_KARMA, subjectId: item.id });
       const [seller, buyer] = await Promise.all([offersRepo.contactOf(tx, purchase.sellerId), offersRepo.contactOf(tx, purchase.buyerId)]);
@@ -95,6 +96,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       return { status: 'COMPLETED' as const, itemId: item.id, priceSold: centsToDollars(purchase.itemCents) };
     });
+    // The paid and the closed offers move their buyers' badges; pushed once the sale is committed.
+    deps.offers.countsMoved(moved);
+    return result;
   }
 
   /**
