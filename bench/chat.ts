@@ -43,6 +43,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     /** Only the delivery case. */
     'delivery-only': { type: 'boolean', default: false },
+    /** Only the history cases. */
+    'history-only': { type: 'boolean', default: false },
   },
 });
 const log = (line: string) => console.log(line);
@@ -254,11 +256,13 @@ try {
   row('history: older page (lastKey)', h2.latencies.sort((a, b) => a - b), h2.seconds, HISTORY_TARGET_MS, h2.errors ? ` (${h2.errors} errors)` : '');
   }
 
+  if (!args['history-only']) {
   log(`delivery: ${PAIRS} pairs across two API processes`);
   const d = await delivery(apis, pairs, Number(args.warmup), Math.max(20, Number(args.seconds)));
   const problems = d.failures || d.lost || d.disconnects ? ` (${d.failures} refused, ${d.lost} not delivered, ${d.disconnects} sockets dropped)` : '';
   row(`delivery: ${PAIRS} pairs, two processes + Redis`, d.latencies, d.elapsed, DELIVERY_TARGET_MS, problems);
   row('(the same sends: acknowledgement to the sender)', d.acks, d.elapsed, DELIVERY_TARGET_MS);
+  }
 } finally {
   await Promise.all(apis.map((api) => api.stop()));
 }

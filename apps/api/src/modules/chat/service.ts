@@ -15,7 +15,7 @@ import {
 } from '@keeb/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { conversations } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
@@ -36,18 +36,12 @@ const REPORTS_PER_HOUR = 10;
 const REPORT_TRANSCRIPT = 20;
 
 const USER_NOT_FOUND = 'User Not Found';
+/** How many (conversation, participant) pairs each process keeps (about 100 bytes each). */
+const PARTICIPANTS_KEPT = 50_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * The scam signal shown with a message (packages/shared/src/chat/scam-signals.ts), worked out when the message is
- * read rather than stored, so an improved rule applies to old messages too (about 0.3 ms for a long message).
- */
-export function warningFor(text: string): ScamWarning | null {
-  return detectScamSignal(text);
-}
-
 /** lastKey: the (created_at, id) of the oldest message of the page, opaque to the client. */
-export const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+export const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
 export function decodeCursor(key: string): { createdAt: string; id: string } {
   const [at = '', id = ''] = Buffer.from(key, 'base64url').toString('utf8').split('|');
   if (!UUID.test(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || Number.isNaN(Date.parse(at))) throw new AppError(400, 'invalid_cursor');
@@ -70,31 +64,43 @@ export function createChatService(deps: ChatDeps) {
   const reportLimit = deps.limits.create({ name: 'chat-report', points: REPORTS_PER_HOUR, durationSeconds: 3600 });
   const notFound = () => new AppError(404, CHAT_ERRORS.notFound);
 
-  const chatUser = (r: Pick<repo.SummaryRow, 'otherId' | 'otherUsername' | 'otherAvatar' | 'otherRemovedAt' | 'otherReddit'>): ChatUser =>
-    r.otherRemovedAt
-      ? { id: r.otherId, _id: r.otherId, username: USER_NOT_FOUND, avatar: null, reddit: { isLinked: false } }
-      : { id: r.otherId, _id: r.otherId, username: r.otherUsername, avatar: r.otherAvatar, reddit: { isLinked: r.otherReddit !== null } };
+  /**
+   * Who takes part in which conversation, as found: a conversation's two users never change and conversations are
+   * never deleted, so a yes stays true on every process and needs no invalidation (a no is not kept). Opening a
+   * conversation and its older pages then costs one statement after the session, not two. Bounded: the oldest
+   * entries go first.
+   */
+  const participants = new Set<string>();
+  const remember = (key: string) => {
+    participants.add(key);
+    if (participants.size > PARTICIPANTS_KEPT) participants.delete(participants.values().next().value!);
+  };
 
-  const summary = (r: repo.SummaryRow, viewerId: string): ConversationSummary => ({
+  const chatUser = (r: repo.ConversationView): ChatUser =>
+    r.otherRemoved
+      ? { id: r.otherId, _id: r.otherId, username: USER_NOT_FOUND, avatar: null, reddit: { isLinked: false } }
+      : { id: r.otherId, _id: r.otherId, username: r.otherUsername, avatar: r.otherAvatar, reddit: { isLinked: r.otherReddit } };
+
+  const summary = (r: repo.ConversationView, viewerId: string): ConversationSummary => ({
     _id: r.id,
     conversation_id: r.id,
     participants: [r.userA, r.userB],
     lastMessage: r.lastMessage,
-    lastModified: r.lastModified.toISOString(),
+    lastModified: r.lastModified,
     isRead: r.unread === 0,
     from: chatUser(r),
-    warning: r.lastSenderId && r.lastSenderId !== viewerId ? warningFor(r.lastMessage) : null,
+    warning: r.lastSenderId && r.lastSenderId !== viewerId ? r.lastWarning : null,
   });
 
-  const chatMessage = (m: repo.MessageRow, senderName: string): ChatMessage => ({
+  const chatMessage = (m: repo.PageMessage): ChatMessage => ({
     _id: m.id,
     conversationId: m.conversationId,
     message: m.body,
     item_id: m.itemId,
-    from: { _id: m.senderId, username: senderName },
-    ts: m.createdAt.toISOString(),
+    from: { _id: m.senderId, username: m.senderRemoved ? USER_NOT_FOUND : m.senderName },
+    ts: m.createdAt,
     clientId: m.clientId,
-    warning: warningFor(m.body),
+    warning: m.warning,
   });
 
   /** The conversation if `userId` is one of its two participants; otherwise the same 404 as a missing one. */
@@ -117,8 +123,11 @@ export function createChatService(deps: ChatDeps) {
     /** The route table's participant check: the caller when they take part in the conversation, else undefined (404). */
     async participantAs(conversationId: string, userId: string | undefined) {
       if (!userId || !UUID.test(conversationId)) return undefined;
-      const conversation = await repo.findConversation(db, conversationId);
-      return conversation && (conversation.userA === userId || conversation.userB === userId) ? userId : undefined;
+      const key = `${conversationId}:${userId}`;
+      if (participants.has(key)) return userId;
+      if (!(await repo.isParticipant(db, conversationId, userId))) return undefined;
+      remember(key);
+      return userId;
     },
 
     /** GET /api/me/messages: newest change first; opening Chats resets the new-messages count. */
@@ -129,25 +138,21 @@ export function createChatService(deps: ChatDeps) {
     },
 
     /**
-     * POST /api/message/{id}: a page of MESSAGE_PAGE_SIZE messages before lastKey (the newest without), oldest first.
-     * Marks the conversation read for the viewer first, so a message arriving meanwhile is at worst shown and still
-     * counted unread, never counted read unseen.
+     * POST /api/message/{id}: a page of MESSAGE_PAGE_SIZE messages before lastKey (the newest without), oldest first,
+     * in one statement that also marks the conversation read for the viewer (repo.historyPage).
      */
     async page(viewerId: string, conversationId: string, lastKey?: string | null): Promise<MessagePage> {
       const before = lastKey ? decodeCursor(lastKey) : undefined;
-      const { conversation, otherId } = await asParticipant(conversationId, viewerId);
-      if (await repo.markRead(db, conversation.id, viewerId)) hub.notifyCounts(viewerId);
-      const [rows, row] = await Promise.all([repo.historyPage(db, conversation.id, before), repo.conversationFor(db, conversation.id, viewerId, otherId)]);
-      if (!row) throw notFound();
-      const older = rows.length > MESSAGE_PAGE_SIZE;
-      const page = rows.slice(0, MESSAGE_PAGE_SIZE);
+      if (!UUID.test(conversationId)) throw notFound();
+      const found = await repo.historyPage(db, conversationId, viewerId, before);
+      if (!found) throw notFound();
+      if (found.markedRead) hub.notifyCounts(viewerId);
+      const older = found.messages.length > MESSAGE_PAGE_SIZE;
+      const page = found.messages.slice(0, MESSAGE_PAGE_SIZE);
       const oldest = page.at(-1);
       return {
-        _id: conversation.id,
-        conversation: {
-          conversation: summary(row, viewerId),
-          messages: page.reverse().map((m) => chatMessage(m, m.senderRemovedAt ? USER_NOT_FOUND : m.senderName)),
-        },
+        _id: conversationId,
+        conversation: { conversation: summary(found.conversation, viewerId), messages: page.reverse().map(chatMessage) },
         lastKey: older && oldest ? encodeCursor(oldest.createdAt, oldest.id) : null,
       };
     },
@@ -196,57 +201,47 @@ export function createChatService(deps: ChatDeps) {
      * recipient's mail job; after the commit both users' sockets get `msg` and the recipient new counts.
      */
     async send(senderId: string, input: SendInput): Promise<ChatMessage> {
-      const sender = await repo.userState(db, senderId);
-      if (!sender || sender.removedAt) throw new AppError(401, CHAT_ERRORS.unauthorized);
-      let conversationId: string;
-      let recipientId: string;
-      if (input.conversationId) {
-        const found = await asParticipant(input.conversationId, senderId);
-        conversationId = found.conversation.id;
-        recipientId = found.otherId;
-      } else if (input.toUserId) {
-        recipientId = input.toUserId;
-        conversationId = '';
-      } else throw new AppError(400, CHAT_ERRORS.invalid);
-      const to = await recipient(senderId, recipientId);
+      if (!input.conversationId && !input.toUserId) throw new AppError(400, CHAT_ERRORS.invalid);
+      if (input.conversationId && !UUID.test(input.conversationId)) throw notFound();
+      const context = await repo.sendContext(db, senderId, input.conversationId ?? null, input.conversationId ? null : (input.toUserId ?? null));
+      if (!context || context.senderRemoved) throw new AppError(401, CHAT_ERRORS.unauthorized);
+      if (input.conversationId && !context.conversationId) throw notFound();
+      const recipientId = context.recipientId ?? input.toUserId;
+      if (recipientId === senderId) throw new AppError(400, CHAT_ERRORS.self);
+      if (!recipientId || !context.recipientId || context.recipientRemoved) throw new AppError(404, CHAT_ERRORS.recipientGone);
       if ((await consume(sendLimit, senderId)) > 0) throw new AppError(429, CHAT_ERRORS.tooMany);
       if (input.itemId && !(await repo.itemExists(db, input.itemId))) throw new AppError(400, CHAT_ERRORS.invalid);
-
-      const { message, created } = await db.transaction(async (tx) => {
-        const conversation = conversationId ? { id: conversationId } : await repo.openConversation(tx, senderId, recipientId);
-        // One send at a time per conversation: stamped after the lock, messages are in commit order, so the last
-        // message and the history agree and a page read between two sends never misses one later stamped earlier.
-        await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversation.id)).for('update');
-        if (input.clientId) {
-          const existing = await repo.messageByClientId(tx, conversation.id, senderId, input.clientId);
-          if (existing) return { message: existing, created: false };
-        }
-        const row = await repo.insertMessage(tx, {
-          conversationId: conversation.id,
-          senderId,
-          itemId: input.itemId ?? null,
-          body: input.msg,
-          clientId: input.clientId ?? null,
-          createdAt: sql`clock_timestamp()` as unknown as Date,
-        });
-        if (!row) {
-          const existing = input.clientId ? await repo.messageByClientId(tx, conversation.id, senderId, input.clientId) : undefined;
-          if (!existing) throw new Error('message neither inserted nor found');
-          return { message: existing, created: false };
-        }
-        await repo.recordLast(tx, row, recipientId);
-        if (to.prefs.messages !== false) {
-          // One job per conversation, recipient and 15-minute window, run at the window's end: later messages in
-          // the window queue nothing (same job id), and the job sends nothing if the recipient has read them.
-          const window = Math.floor(Date.now() / MESSAGE_MAIL_WINDOW_MS);
-          const payload = { conversationId: conversation.id, recipientId, window };
-          await jobs.send('message-mail', payload, { tx, key: `${conversation.id}:${recipientId}:${window}`, startAfter: new Date((window + 1) * MESSAGE_MAIL_WINDOW_MS) });
-        }
-        return { message: row, created: true };
-      });
-      const answer = chatMessage(message, sender.username);
+      // Worked out once, when sent, and stored with the message (see messages.warning).
+      const warning = detectScamSignal(input.msg);
+      // The recipient's new-messages mail: one job per conversation, recipient and 15-minute window, run at the
+      // window's end (it sends nothing if they have read the messages by then). Only the window's first message
+      // queues it, in its transaction; the others are one statement on their own.
+      const window = Math.floor(Date.now() / MESSAGE_MAIL_WINDOW_MS);
+      const queueMail = context.recipientPrefs?.messages !== false && context.recipientMailWindow !== window;
+      const store = async (q: Queryable, conversationId: string) => {
+        const values = { conversationId, senderId, recipientId, itemId: input.itemId ?? null, body: input.msg, clientId: input.clientId ?? null, warning };
+        const row = await repo.storeMessage(q, { ...values, mailWindow: queueMail ? window : null });
+        if (row) return { message: row, created: true };
+        // A retry: the client id is already stored in this conversation (the unique index said so).
+        const existing = input.clientId ? await repo.messageByClientId(q, conversationId, senderId, input.clientId) : undefined;
+        if (!existing) throw new Error('message neither inserted nor found');
+        return { message: existing, created: false };
+      };
+      const { message, created } =
+        context.conversationId && !queueMail
+          ? await store(db, context.conversationId)
+          : await db.transaction(async (tx) => {
+              const conversationId = context.conversationId ?? (await repo.openConversation(tx, senderId, recipientId)).id;
+              const stored = await store(tx, conversationId);
+              if (stored.created && queueMail) {
+                const payload = { conversationId, recipientId, window };
+                await jobs.send('message-mail', payload, { tx, key: `${conversationId}:${recipientId}:${window}`, startAfter: new Date((window + 1) * MESSAGE_MAIL_WINDOW_MS) });
+              }
+              return stored;
+            });
+      const answer = chatMessage({ ...message, createdAt: message.createdAt.toISOString(), senderName: context.senderName, senderRemoved: false });
       if (created) {
-        const notification = { msg: answer.message, from: { id: senderId, username: sender.username }, conversationId: message.conversationId, message: answer };
+        const notification = { msg: answer.message, from: { id: senderId, username: context.senderName }, conversationId: message.conversationId, message: answer };
         hub.toUser(senderId, 'msg', notification);
         hub.toUser(recipientId, 'msg', notification);
         hub.notifyCounts(recipientId);
