@@ -15,6 +15,7 @@ import { itemsRoutes } from './modules/items/routes';
 import * as accountsRepo from './modules/accounts/repo';
 import { paymentsRoutes, paymentWebhookRoutes } from './modules/payments/routes';
 import { createPaymentsService } from './modules/payments/service';
+import { notificationCounts } from './modules/notifications/counts';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { createChatService } from './modules/chat/service';
@@ -121,11 +122,8 @@ export function createApp(deps: AppDeps): Express {
   const chat = createChatService({ db, config, jobs, limits: deps.limits, hub });
   jobs.handle('message-mail', (payload) => chat.mailJob(payload));
   hub.onSocket((socket, userId) => registerChatSocket(socket, userId, { chat, logger: deps.logger }));
-  const notificationSources = { newOffers: (userId: string) => offers.newOffersCount(userId), newMessages: (userId: string) => chat.newMessagesCount(userId) };
-  hub.countsFrom(async (userId) => {
-    const [numNewOffers, numNewMessages] = await Promise.all([notificationSources.newOffers(userId), notificationSources.newMessages(userId)]);
-    return { numNewOffers, numNewMessages };
-  });
+  const countsOf = (userId: string) => notificationCounts(db, userId);
+  hub.countsFrom(countsOf);
   jobs.handle('offer-expiry', (payload) => offers.expireJob(payload));
   jobs.handle('offer-expiry-warning', (payload) => offers.warnJob(payload));
   const items = createItemsService({
@@ -191,7 +189,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(paymentsRoutes({ payments })));
   api.use(table.router(chatRoutes({ chat })));
-  api.use(table.router(notificationsRoutes(notificationSources)));
+  api.use(table.router(notificationsRoutes(countsOf)));
   api.use(notFoundApi);
   api.use(errorMiddleware);
   app.use('/api', api);

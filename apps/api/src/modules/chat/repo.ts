@@ -314,20 +314,8 @@ export async function historyPage(db: Database, conversationId: string, viewerId
   };
 }
 
-/** numNewMessages: conversations with unread messages changed since the user last opened Chats (one index range). */
-export async function newMessagesCount(db: Queryable, userId: string) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(conversationParticipants)
-    .where(
-      and(
-        eq(conversationParticipants.userId, userId),
-        gt(conversationParticipants.unread, 0),
-        sql`${conversationParticipants.lastModified} > (select ${users.messagesSeenAt} from ${users} where ${users.id} = ${userId})`,
-      ),
-    );
-  return row?.n ?? 0;
-}
+/** numNewMessages of the user `u` in a statement over users u (conversation_participants_unread_idx, usually empty). */
+export const NEW_MESSAGES_OF_U = `(select count(*) from conversation_participants p where p.user_id = u.id and p.unread > 0 and p.last_modified > u.messages_seen_at)`;
 
 /** Opening Chats resets the count; answers whether it was above zero (writes nothing otherwise). */
 export async function markMessagesSeen(db: Queryable, userId: string): Promise<boolean> {

@@ -270,7 +270,6 @@ export function createChatService(deps: ChatDeps) {
       });
     },
 
-    newMessagesCount: (userId: string) => repo.newMessagesCount(db, userId),
   };
 }
 

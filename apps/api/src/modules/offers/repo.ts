@@ -168,9 +168,10 @@ export function sentOffers(db: Queryable, buyerId: string) {
 
 /**
  * What changed for user `u` in Offers since they last opened it: offers to answer (as seller), answers to read (as
- * buyer). SQL text, shared by the count, the reset and the Received page's statement.
+ * buyer): numNewOffers of user `u` in a statement over users u. SQL text, shared by the reset, the Received page's
+ * statement and the badge counts (modules/notifications/counts.ts).
  */
-const NEW_OFFERS_OF_U = `((select count(*) from offers o where o.seller_id = u.id and o.status = 'pending' and o.buyer_acted_at > u.offers_seen_at)
+export const NEW_OFFERS_OF_U = `((select count(*) from offers o where o.seller_id = u.id and o.status = 'pending' and o.buyer_acted_at > u.offers_seen_at)
   + (select count(*) from offers o where o.buyer_id = u.id and o.status <> 'removed' and o.seller_acted_at > u.offers_seen_at))`;
 
 const RECEIVED_IN = RECEIVED_STATUSES.map((s) => `'${s}'`).join(', ');
@@ -278,13 +279,6 @@ export async function receivedPage(db: Database, sellerId: string, after: { ts: 
       })),
     };
   });
-}
-
-export async function newOffersCount(db: Queryable, userId: string) {
-  const result = (await db.execute(sql`select ${sql.raw(NEW_OFFERS_OF_U)}::int as n from ${users} u where u.id = ${userId}`)) as unknown as {
-    rows: Array<{ n: number }>;
-  };
-  return result.rows[0]?.n ?? 0;
 }
 
 /** Opening Offers resets the count; with nothing new it writes nothing (most opens, and every page after the first). */

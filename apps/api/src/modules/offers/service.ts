@@ -269,7 +269,6 @@ export function createOffersService(deps: OffersDeps) {
       });
     },
 
-    newOffersCount: (userId: string) => repo.newOffersCount(db, userId),
 
     /** Who may act on an offer as seller or buyer (the route table's owner check). */
     sellerOf: async (offerId: string) => (await repo.findOffer(db, offerId))?.sellerId,
