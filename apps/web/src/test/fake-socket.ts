@@ -53,7 +53,8 @@ export class FakeSocket implements RealtimeSocket {
   serverEmit(event: 'msg', payload: MessageNotification): Promise<void>;
   serverEmit(event: 'counts', payload: NotificationCounts): Promise<void>;
   serverEmit(event: 'reminder', payload: CheckoutReminder): Promise<void>;
-  serverEmit(event: 'connect' | 'disconnect'): Promise<void>;
+  serverEmit(event: 'connect'): Promise<void>;
+  serverEmit(event: 'disconnect', reason: string): Promise<void>;
   serverEmit(event: 'connect_error', payload: Error): Promise<void>;
   async serverEmit(event: string, payload?: unknown): Promise<void> {
     await act(async () => {

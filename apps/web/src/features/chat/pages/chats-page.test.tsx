@@ -114,7 +114,7 @@ describe('/chats: the list', () => {
     await fake.serverEmit('connect');
     const lists = api.callsTo('GET /me/messages').length;
     const counts = api.callsTo('GET /me/notifications').length;
-    await fake.serverEmit('disconnect');
+    await fake.serverEmit('disconnect', 'transport close');
     await fake.serverEmit('connect');
     await waitFor(() => expect(api.callsTo('GET /me/messages').length).toBeGreaterThan(lists));
     await waitFor(() => expect(api.callsTo('GET /me/notifications').length).toBeGreaterThan(counts));

@@ -37,6 +37,19 @@ describe('the realtime module', () => {
     await expect(result).resolves.toEqual({ ok: false, error: 'timeout' });
   });
 
+  it('a socket closed by the server (the session ended elsewhere) makes the tab ask who it is again', async () => {
+    const socket = new FakeSocket('u1');
+    configureRealtime({ startDelayMs: 0, connect: () => socket });
+    const queryClient = new QueryClient();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    startRealtime(queryClient, 'u1');
+    await vi.waitFor(() => expect(socket.wired).toBe(true));
+    await socket.serverEmit('disconnect', 'transport close');
+    expect(invalidate).not.toHaveBeenCalled();
+    await socket.serverEmit('disconnect', 'io server disconnect');
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['session'] });
+  });
+
   it('no connection at all (signed out) answers unauthorized at once', async () => {
     await expect(sendMessage({ msg: 'hello' })).resolves.toEqual({ ok: false, error: 'unauthorized' });
   });

@@ -8,6 +8,7 @@ import {
   type SendMessageAck,
   type SendMessageInput,
 } from '@keeb/shared';
+import { sessionKeys } from '../../../lib/session';
 import { addToHistory, applyCounts, applyToList, refetchAfterReconnect } from './cache';
 
 /**
@@ -21,7 +22,8 @@ export interface RealtimeSocket {
   on(event: 'msg', listener: (notification: MessageNotification) => void): unknown;
   on(event: 'counts', listener: (counts: NotificationCounts) => void): unknown;
   on(event: 'reminder', listener: (reminder: CheckoutReminder) => void): unknown;
-  on(event: 'connect' | 'disconnect', listener: () => void): unknown;
+  on(event: 'connect', listener: () => void): unknown;
+  on(event: 'disconnect', listener: (reason: string) => void): unknown;
   on(event: 'connect_error', listener: (error: Error) => void): unknown;
   emit(event: 'sendMessage', input: SendMessageInput, ack: (result: SendMessageAck) => void): unknown;
   connect(): unknown;
@@ -106,6 +108,11 @@ function wire(socket: RealtimeSocket, queryClient: QueryClient, connection: Conn
   socket.on('connect', () => {
     if (connectedBefore) refetchAfterReconnect(queryClient);
     connectedBefore = true;
+  });
+  socket.on('disconnect', (reason) => {
+    // The server closes a socket when its session ends (logout in another tab, password reset, account removal):
+    // the tab asks who it is again, and the shell shows it signed out.
+    if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
   });
   socket.on('connect_error', () => {
     // socket.io retries a dropped connection by itself (every SOCKET_RETRY_MS); after a refusal it stops, and the
