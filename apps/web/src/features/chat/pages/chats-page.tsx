@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router-dom';
 import type { ConversationSummary } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
+import { ListState } from '../../../components/list-state';
 import { timeAgo } from '../../../lib/format';
 import { useConversations } from '../api/get-conversations';
 import { markRead } from '../realtime/cache';
@@ -24,33 +24,18 @@ export function ChatsPage() {
 
 function ConversationList({ query }: { query: ReturnType<typeof useConversations> }) {
   const queryClient = useQueryClient();
-  if (query.data) {
-    if (query.data.length === 0) return <p className={styles.empty}>{TEXTS.noMessages}</p>;
-    return (
-      <ul className={styles.list} aria-label="Conversations">
-        {query.data.map((conversation) => (
-          <li key={conversation._id}>
-            <ConversationRow conversation={conversation} onOpen={() => markRead(queryClient, conversation._id)} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className={styles.error} role="alert">
-        {TEXTS.loadFailed}{' '}
-        <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
   return (
-    <div className={styles.loading} aria-busy="true" aria-label="Loading messages">
-      <div className={styles.skeleton} />
-      <div className={styles.skeleton} />
-    </div>
+    <ListState query={query} rows={query.data} empty={TEXTS.noMessages} failed={TEXTS.loadFailed} loadingLabel="Loading messages">
+      {(conversations) => (
+        <ul className={styles.list} aria-label="Conversations">
+          {conversations.map((conversation) => (
+            <li key={conversation._id}>
+              <ConversationRow conversation={conversation} onOpen={() => markRead(queryClient, conversation._id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListState>
   );
 }
 

@@ -1,8 +1,7 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button';
 import { VaultIcon } from '../../../components/icons';
+import { ListState } from '../../../components/list-state';
 import { UrlTabs, type TabDef } from '../../../components/url-tabs';
 import { useReceivedOffers, useSentOffers } from '../api/get-offers';
 import { useOfferDialogs, type OfferRequest } from '../components/offer-dialogs';
@@ -43,7 +42,7 @@ function ReceivedPanel({ onRequest }: { onRequest: (request: OfferRequest) => vo
   const query = useReceivedOffers();
   const groups = query.data?.pages.flat();
   return (
-    <ListState query={query} rows={groups}>
+    <ListState query={query} rows={groups} {...listTexts}>
       {(rows) => (
         <>
           <ReceivedOffers groups={rows} onRequest={onRequest} />
@@ -63,36 +62,10 @@ function ReceivedPanel({ onRequest }: { onRequest: (request: OfferRequest) => vo
   );
 }
 
+const listTexts = { empty: TEXTS.noOffers, failed: TEXTS.loadFailed, loadingLabel: 'Loading offers', skeletonHeight: 96 };
+
 function SentPanel({ onRequest }: { onRequest: (request: OfferRequest) => void }) {
   const query = useSentOffers();
-  return <ListState query={query} rows={query.data}>{(offers) => <SentOffers offers={offers} onRequest={onRequest} />}</ListState>;
+  return <ListState query={query} rows={query.data} {...listTexts}>{(offers) => <SentOffers offers={offers} onRequest={onRequest} />}</ListState>;
 }
 
-interface ListStateProps<T> {
-  query: Pick<UseQueryResult, 'isError' | 'refetch'>;
-  rows: T[] | undefined;
-  children: (rows: T[]) => ReactNode;
-}
-
-/** Loading, failed, empty ('No Offers') or the list. */
-function ListState<T>({ query, rows, children }: ListStateProps<T>) {
-  if (rows) {
-    return rows.length === 0 ? <p className={styles.empty}>{TEXTS.noOffers}</p> : children(rows);
-  }
-  if (query.isError) {
-    return (
-      <div className={styles.error} role="alert">
-        {TEXTS.loadFailed}{' '}
-        <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  return (
-    <div className={styles.loading} aria-busy="true" aria-label="Loading offers">
-      <div className={styles.skeleton} />
-      <div className={styles.skeleton} />
-    </div>
-  );
-}
