@@ -17,7 +17,12 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * Before that (or in tests without sockets) pushes go nowhere, which is what they mean: nobody is connected.
  */
 export interface RealtimeHub {
-  /** Emits to every socket of the user, on every API process (through the adapter). */
+  /**
+   * Emits to every socket of the users, on every API process (through the adapter): one broadcast for all of them
+   * (with Redis, one stream entry that every process reads), each socket receiving it once.
+   */
+  toUsers<E extends keyof ServerToClientEvents>(userIds: readonly string[], event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** toUsers for one user. */
   toUser<E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /**
    * Closes the sockets of a session that ended (logout) or of every session of a user (password reset, account
@@ -44,6 +49,9 @@ export function createRealtimeHub(logger?: Logger): RealtimeHub {
   const handlers: Array<(socket: IoSocket, userId: string) => void> = [];
   const pending = new Set<Promise<void>>();
   return {
+    toUsers(userIds, event, ...args) {
+      io?.to(userIds.map(userRoom)).emit(event, ...args);
+    },
     toUser(userId, event, ...args) {
       io?.to(userRoom(userId)).emit(event, ...args);
     },

@@ -242,8 +242,7 @@ export function createChatService(deps: ChatDeps) {
       const answer = chatMessage({ ...message, createdAt: message.createdAt.toISOString(), senderName: context.senderName, senderRemoved: false });
       if (created) {
         const notification = { msg: answer.message, from: { id: senderId, username: context.senderName }, conversationId: message.conversationId, message: answer };
-        hub.toUser(senderId, 'msg', notification);
-        hub.toUser(recipientId, 'msg', notification);
+        hub.toUsers([senderId, recipientId], 'msg', notification);
         hub.notifyCounts(recipientId);
         // The sender of a flagged message is reminded, once ever, that payment goes through checkout.
         if (answer.warning && (await repo.markCheckoutReminded(db, senderId))) hub.toUser(senderId, 'reminder', { helpPath: SCAM_HELP_PAYMENT_PATH });
