@@ -251,6 +251,11 @@ try {
   log('history: newest page');
   const h1 = await measure(url, { ...load, post: { body: '{}', primeUrl } });
   row('history: newest page (15 of 101, among >= 1,000,000)', h1.latencies.sort((a, b) => a - b), h1.seconds, HISTORY_TARGET_MS, h1.errors ? ` (${h1.errors} errors)` : '');
+  // The floor of a signed-in call on this machine in this run: the same session, middleware and round trips
+  // (the session, then one prepared statement), nothing of the page's own work.
+  log('floor: GET /api/me/notifications');
+  const f = await measure(primeUrl, { ...load });
+  row('(floor: GET /api/me/notifications, same session)', f.latencies.sort((a, b) => a - b), f.seconds, HISTORY_TARGET_MS, f.errors ? ` (${f.errors} errors)` : '');
   log('history: an older page');
   const h2 = await measure(url, { ...load, post: { body: JSON.stringify({ lastKey }), primeUrl } });
   row('history: older page (lastKey)', h2.latencies.sort((a, b) => a - b), h2.seconds, HISTORY_TARGET_MS, h2.errors ? ` (${h2.errors} errors)` : '');

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type ChatMessage, type ConversationSummary, type MessagePage } from '@keeb/shared';
 import { conversationParticipants, conversations, messages, users } from '../../db/schema/index';
 import { useTestApp, type TestClient } from '../../test/app';
@@ -7,6 +7,7 @@ import { createItem, createUser } from '../../test/factories';
 import { readOutbox } from '../../test/outbox';
 import { collect, sendMessage, useRealtime } from '../../test/realtime';
 import { realtimeHubOf } from '../../realtime/hub';
+import { SESSION_RECHECK_MS } from './socket';
 
 const t = useTestApp();
 const rt = useRealtime(t);
@@ -102,13 +103,28 @@ describe('sendMessage', () => {
     expect(gotIntruder).toEqual([]);
   });
 
-  it('a socket whose session ended behind its back (expired and cleaned up) sends nothing', async () => {
+  it(`a socket whose session ended behind its back sends nothing once it reads the session again (${SESSION_RECHECK_MS / 1000} s)`, async () => {
     const [a, b] = [await member(), await member()];
     const socket = await a.socket();
-    // Logout closes the session's sockets (realtime/socket.test.ts); a session removed otherwise is caught at the send.
+    // Logout closes the session's sockets (realtime/socket.test.ts); a session removed otherwise is caught at the
+    // first send after the socket's trust in it lapses.
     await t.db.db.execute(sql`delete from sessions`);
-    expect(await sendMessage(socket, { toUserId: b.user.id, msg: 'still here?' })).toEqual({ ok: false, error: 'unauthorized' });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + SESSION_RECHECK_MS + 1000);
+      expect(await sendMessage(socket, { toUserId: b.user.id, msg: 'still here?' })).toEqual({ ok: false, error: 'unauthorized' });
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await messageRows()).toEqual([]);
+  });
+
+  it('a socket reads its session again only after a while, not before every message', async () => {
+    const [a, b] = [await member(), await member()];
+    const socket = await a.socket();
+    await t.db.db.execute(sql`delete from sessions`);
+    // Within the window the session read at the handshake stands (logout would have closed the socket).
+    expect(await sendMessage(socket, { toUserId: b.user.id, msg: 'quick reply' })).toMatchObject({ ok: true });
   });
 
   it('limits messages per user per minute', async () => {
