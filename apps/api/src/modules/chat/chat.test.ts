@@ -302,6 +302,31 @@ describe('counts pushed by offers', () => {
   });
 });
 
+describe('counts pushed by messages', () => {
+  it("pushes the recipient's counts when a message moves them, not for every message of a conversation already counted", async () => {
+    const [a, b] = [await member(), await member()];
+    const sb = await b.socket();
+    const pushed = collect(sb, 'counts');
+    const hub = realtimeHubOf(t.app);
+    const { socket, conversationId } = await chatWith(a, b, 1);
+    await hub.settled();
+    await expect.poll(() => pushed).toEqual([{ numNewOffers: 0, numNewMessages: 1 }]);
+    // Two more unread messages in the same conversation: the badge stays at 1, nothing is pushed.
+    for (const msg of ['second', 'third']) expect(await sendMessage(socket, { conversationId, msg })).toMatchObject({ ok: true });
+    await hub.settled();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pushed).toHaveLength(1);
+    // Once b has read it, the next message moves the badge again: pushed.
+    await page(b, conversationId);
+    await hub.settled();
+    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 0 });
+    expect(await sendMessage(socket, { conversationId, msg: 'fourth' })).toMatchObject({ ok: true });
+    await hub.settled();
+    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 1 });
+    expect((await counts(b)).numNewMessages).toBe(1);
+  });
+});
+
 describe('scam signals on messages', () => {
   it('marks a request to pay outside checkout or to move off the site, and leaves trade talk alone', async () => {
     const [a, b] = [await member(), await member()];

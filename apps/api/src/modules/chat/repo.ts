@@ -132,12 +132,19 @@ export interface NewMessage {
  * sends never misses one stamped earlier), the message inserted, the conversation's last message and both
  * participants' rows updated (the recipient's created with the first message, its unread count incremented,
  * Rocket.Chat's way). Undefined when the sender's client id is already stored in the conversation (a retry).
+ * `alreadyCounted`: the conversation was already in the recipient's numNewMessages (unread and changed since they
+ * last opened Chats), so the message does not move their badge and needs no counts push. Read in the statement's
+ * snapshot: a read by the recipient racing the send can leave their badge one behind until the next push.
  * On its own it is a transaction of one statement: one round trip where BEGIN, five statements and COMMIT were seven.
  */
-export async function storeMessage(db: Queryable, m: NewMessage): Promise<MessageRow | undefined> {
+export async function storeMessage(db: Queryable, m: NewMessage): Promise<{ message: MessageRow; alreadyCounted: boolean } | undefined> {
   const result = (await db.execute(sql`
     with locked as (
       select id from ${conversations} where id = ${m.conversationId} for update
+    ), counted as (
+      select p.unread > 0 and p.last_modified > u.messages_seen_at as yes
+      from ${conversationParticipants} p join ${users} u on u.id = p.user_id
+      where p.conversation_id = ${m.conversationId} and p.user_id = ${m.recipientId}
     ), ins as (
       insert into ${messages} (conversation_id, sender_id, item_id, body, client_id, warning, created_at)
       select id, ${m.senderId}, ${m.itemId}, ${m.body}, ${m.clientId}, ${m.warning === null ? null : JSON.stringify(m.warning)}::jsonb, clock_timestamp()
@@ -158,15 +165,16 @@ export async function storeMessage(db: Queryable, m: NewMessage): Promise<Messag
           unread = ${conversationParticipants}.unread + excluded.unread,
           mail_window = coalesce(excluded.mail_window, ${conversationParticipants}.mail_window)
     )
-    select json_build_array(id, conversation_id, sender_id, item_id, body, client_id, warning, created_at)::text as row from ins`)) as unknown as {
+    select json_build_array(id, conversation_id, sender_id, item_id, body, client_id, warning, created_at,
+                            coalesce((select yes from counted), false))::text as row from ins`)) as unknown as {
     rows: Array<{ row: string }>;
   };
   const text = result.rows[0]?.row;
   if (!text) return undefined;
-  const [id, conversationId, senderId, itemId, body, clientId, warning, createdAt] = JSON.parse(text) as [
-    string, string, string, string | null, string, string | null, ScamWarning | null, string,
+  const [id, conversationId, senderId, itemId, body, clientId, warning, createdAt, alreadyCounted] = JSON.parse(text) as [
+    string, string, string, string | null, string, string | null, ScamWarning | null, string, boolean,
   ];
-  return { id, conversationId, senderId, itemId, body, clientId, warning, createdAt: new Date(isoFromJson(createdAt)) };
+  return { message: { id, conversationId, senderId, itemId, body, clientId, warning, createdAt: new Date(isoFromJson(createdAt)) }, alreadyCounted };
 }
 
 export async function unreadOf(db: Queryable, conversationId: string, userId: string) {

@@ -196,9 +196,10 @@ export function createChatService(deps: ChatDeps) {
     },
 
     /**
-     * sendMessage: the sender is the session's user. One transaction stores the message (a client id already stored
-     * answers that message and stores nothing), the conversation's last message, both participants' rows and the
-     * recipient's mail job; after the commit both users' sockets get `msg` and the recipient new counts.
+     * sendMessage: the sender is the session's user. One statement stores the message (a client id already stored
+     * answers that message and stores nothing), the conversation's last message and both participants' rows; a new
+     * conversation or the first message of the recipient's mail window adds its open or mail job in the same
+     * transaction. After the commit both users' sockets get `msg` and the recipient new counts.
      */
     async send(senderId: string, input: SendInput): Promise<ChatMessage> {
       if (!input.conversationId && !input.toUserId) throw new AppError(400, CHAT_ERRORS.invalid);
@@ -220,14 +221,14 @@ export function createChatService(deps: ChatDeps) {
       const queueMail = context.recipientPrefs?.messages !== false && context.recipientMailWindow !== window;
       const store = async (q: Queryable, conversationId: string) => {
         const values = { conversationId, senderId, recipientId, itemId: input.itemId ?? null, body: input.msg, clientId: input.clientId ?? null, warning };
-        const row = await repo.storeMessage(q, { ...values, mailWindow: queueMail ? window : null });
-        if (row) return { message: row, created: true };
+        const stored = await repo.storeMessage(q, { ...values, mailWindow: queueMail ? window : null });
+        if (stored) return { message: stored.message, created: true, countsMoved: !stored.alreadyCounted };
         // A retry: the client id is already stored in this conversation (the unique index said so).
         const existing = input.clientId ? await repo.messageByClientId(q, conversationId, senderId, input.clientId) : undefined;
         if (!existing) throw new Error('message neither inserted nor found');
-        return { message: existing, created: false };
+        return { message: existing, created: false, countsMoved: false };
       };
-      const { message, created } =
+      const { message, created, countsMoved } =
         context.conversationId && !queueMail
           ? await store(db, context.conversationId)
           : await db.transaction(async (tx) => {
@@ -243,7 +244,7 @@ export function createChatService(deps: ChatDeps) {
       if (created) {
         const notification = { msg: answer.message, from: { id: senderId, username: context.senderName }, conversationId: message.conversationId, message: answer };
         hub.toUsers([senderId, recipientId], 'msg', notification);
-        hub.notifyCounts(recipientId);
+        if (countsMoved) hub.notifyCounts(recipientId);
         // The sender of a flagged message is reminded, once ever, that payment goes through checkout.
         if (answer.warning && (await repo.markCheckoutReminded(db, senderId))) hub.toUser(senderId, 'reminder', { helpPath: SCAM_HELP_PAYMENT_PATH });
       }
