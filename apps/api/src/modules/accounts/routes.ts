@@ -93,7 +93,7 @@ export function accountsRoutes(deps: {
       handler: async (req, res) => {
         const sessionId = req.sessionID;
         await endSession(req);
-        deps.sessionEnded?.(sessionId);
+        if (sessionId) deps.sessionEnded?.(sessionId);
         res.clearCookie(SESSION_COOKIE, { path: '/' }).json({ ok: true });
       },
     }),
