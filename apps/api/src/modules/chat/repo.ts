@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MESSAGE_PAGE_SIZE, type EmailPreferences, type ScamWarning } from '@keeb/shared';
 import { isoFromJson, jsonRows, type Database, type Queryable, type Tx } from '../../db/client';
 import { descNullsLast } from '../../db/order';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import {
   CHAT_ERRORS,
   MESSAGE_MAIL_WINDOW_MS,
@@ -10,13 +9,11 @@ import {
   type MessagePage,
   detectScamSignal,
   SCAM_HELP_PAYMENT_PATH,
-  type ScamWarning,
   type SendMessageInputSchema,
 } from '@keeb/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/client';
-import { conversations } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail } from '../../platform/mail-queue';
