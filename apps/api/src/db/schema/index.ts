@@ -6,3 +6,5 @@ export * from './follows';
 export * from './offers';
 export * from './payments';
 export * from './chat';
+export * from './ratings';
+export * from './blog';
