@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ForumLinkSchema, ShippingRegionSchema } from '../accounts/schemas';
 import { CursorTimestampSchema } from '../items/schemas';
+import { RatingSummarySchema } from '../ratings/summary';
 
 /** Page size of the followers and following lists (the item lists' 36). */
 export const FOLLOW_PAGE_SIZE = 36;
@@ -29,6 +30,8 @@ export const UserProfileSchema = z.object({
   isUserProfile: z.boolean(),
   /** The viewer follows this user (false when logged out). */
   isFollowing: z.boolean(),
+  /** The rating meter (linking to /u/{username}/rating). */
+  rating: RatingSummarySchema,
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

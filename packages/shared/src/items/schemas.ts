@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX, EMAIL_MAX, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PRICE_MAX, PRICE_MAX_LENGTH } from './codes';
 import { ITEM_SORTS } from './sorts';
+import { RatingSummarySchema } from '../ratings/summary';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -188,6 +189,8 @@ export const ItemDetailSchema = z.object({
     reddit: z.object({ isLinked: z.boolean(), transactions: z.object({ count: z.number().int() }) }),
     shippingRegion: z.object({ name: z.string(), code: z.string() }).nullable(),
     transactions: z.number().int(),
+    /** The seller's rating meter; on the item page (GET /item/{id}), not in the approval queue. */
+    rating: RatingSummarySchema.optional(),
   }),
 });
 export type ItemDetail = z.infer<typeof ItemDetailSchema>;

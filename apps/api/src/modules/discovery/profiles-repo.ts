@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { follows, items, karmaLedger, redditLinks, regions, users } from '../../db/schema/index';
+import { follows, items, karmaLedger, redditLinks, regions, sellerRatings, users } from '../../db/schema/index';
 import { publicItem } from './repo';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,8 +18,20 @@ export async function findUser(db: Queryable, key: string) {
   return row;
 }
 
-/** The public columns of a profile (never the email), its region and its forum link, in one query. */
+/**
+ * The public columns of a profile (never the email), its region, its forum link and its rating meter, in one
+ * query. The meter is a lateral aggregate over seller_ratings_seller_idx; overall is the ratings module's
+ * expression (the mean of the three category averages), null when unrated.
+ */
 export async function profileRow(db: Queryable, userId: string) {
+  const rating = db
+    .select({
+      count: sql<number>`count(*)::integer`.as('rating_count'),
+      overall: sql<number | null>`((avg(${sellerRatings.description}) + avg(${sellerRatings.communication}) + avg(${sellerRatings.shipping})) / 3)::float8`.as('rating_overall'),
+    })
+    .from(sellerRatings)
+    .where(eq(sellerRatings.sellerId, users.id))
+    .as('rating');
   const [row] = await db
     .select({
       id: users.id,
@@ -31,10 +43,13 @@ export async function profileRow(db: Queryable, userId: string) {
       redditUsername: redditLinks.redditUsername,
       redditJoinedAt: redditLinks.redditJoinedAt,
       transferredCount: redditLinks.transferredCount,
+      ratingCount: rating.count,
+      ratingOverall: rating.overall,
     })
     .from(users)
     .leftJoin(regions, eq(regions.code, users.shippingRegionCode))
     .leftJoin(redditLinks, eq(redditLinks.userId, users.id))
+    .leftJoinLateral(rating, sql`true`)
     .where(eq(users.id, userId));
   return row;
 }

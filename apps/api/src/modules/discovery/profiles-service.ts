@@ -62,6 +62,7 @@ export function createProfilesService(db: Database) {
         karma,
         isUserProfile: viewerId === id,
         isFollowing,
+        rating: { overall: row.ratingOverall ?? 0, count: row.ratingCount ?? 0 },
       };
     },
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_PAGE_SIZE, ITEM_PAGE_SIZE } from '@keeb/shared';
-import { follows, items, karmaLedger, redditLinks, users } from '../../db/schema/index';
+import { follows, items, karmaLedger, redditLinks, sellerRatings, users } from '../../db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import { useTestApp, type TestClient } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
@@ -35,9 +35,13 @@ describe('GET /api/user/:username/profile', () => {
       { userId: seller.id, reason: 'sale', amount: 2, subjectId: 'b' },
       { userId: buyer.id, reason: 'sale', amount: 100, subjectId: 'c' },
     ]);
-    await createItem(t.db.db, seller.id, { purchaserId: buyer.id });
-    await createItem(t.db.db, seller.id, { purchaserId: buyer.id });
+    const sold = [await createItem(t.db.db, seller.id, { purchaserId: buyer.id }), await createItem(t.db.db, seller.id, { purchaserId: buyer.id })];
     await createItem(t.db.db, seller.id); // listed, not sold
+    // Overall is the mean of the category averages: (4.5 + 3.5 + 3) / 3.
+    await t.db.db.insert(sellerRatings).values([
+      { itemId: sold[0]!.id, sellerId: seller.id, buyerId: buyer.id, description: 5, communication: 4, shipping: 3 },
+      { itemId: sold[1]!.id, sellerId: seller.id, buyerId: buyer.id, description: 4, communication: 3, shipping: 3 },
+    ]);
     await t.db.db.insert(follows).values({ followerId: buyer.id, followedId: seller.id });
 
     const anon = await t.client();
@@ -57,6 +61,7 @@ describe('GET /api/user/:username/profile', () => {
       karma: 5,
       isUserProfile: false,
       isFollowing: false,
+      rating: { overall: 11 / 3, count: 2 },
     });
     expect(JSON.stringify(res.body)).not.toContain('@');
 
@@ -77,6 +82,7 @@ describe('GET /api/user/:username/profile', () => {
       karma: 100,
       numFollowers: 0,
       numFollowing: 1,
+      rating: { overall: 0, count: 0 },
     });
   });
 

@@ -31,6 +31,8 @@ export interface ItemPageRow {
     forumTrades: number;
     /** Items the seller sold on the platform. */
     sales: number;
+    /** The seller's rating meter: overall average (0 when unrated) and the number of ratings. */
+    rating: { overall: number; count: number };
   };
   shipping: Array<{ code: string; name: string; priceCents: number }>;
   comments: Array<{
@@ -44,6 +46,8 @@ export interface ItemPageRow {
     forumLinked: boolean;
   }>;
   savedByViewer: boolean;
+  /** The buyer has rated this sale (seller_ratings_item_key). */
+  isSellerReviewed: boolean;
 }
 
 /*
@@ -64,12 +68,19 @@ export const ITEM_PAGE_SQL = `
               cu.removed_at is not null, crl.user_id is not null) order by c.created_at, c.id), '[]')
        from item_comments c join users cu on cu.id = c.user_id left join reddit_links crl on crl.user_id = cu.id
        where c.item_id = i.id),
-    exists (select 1 from item_saves sv where sv.item_id = i.id and sv.user_id = $2::uuid)
+    exists (select 1 from item_saves sv where sv.item_id = i.id and sv.user_id = $2::uuid),
+    exists (select 1 from seller_ratings sr where sr.item_id = i.id),
+    rt.n, coalesce(rt.overall, 0)
   )::text as row
   from items i
   join users u on u.id = i.seller_id
   left join regions rg on rg.code = u.shipping_region_code
   left join reddit_links rl on rl.user_id = u.id
+  -- The seller's rating meter, over seller_ratings_seller_idx (overall: the ratings module's expression).
+  cross join lateral (
+    select count(*)::integer as n, ((avg(r.description) + avg(r.communication) + avg(r.shipping)) / 3)::float8 as overall
+    from seller_ratings r where r.seller_id = i.seller_id
+  ) rt
   where i.id = $1::uuid and i.removed_at is null`;
 
 /** The item page's data, or undefined when there is no such (unremoved) item. viewerId: whose save to report. */
@@ -82,7 +93,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     string, string | null, boolean, string | null, string | null, boolean, number, number,
     Array<[string, string, number]>,
     Array<[string, string, string, string, string, string | null, boolean, boolean]>,
-    boolean,
+    boolean, boolean, number, number,
   ];
   return {
     id: r[0],
@@ -103,7 +114,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     saveCount: r[15],
     timeListed: isoFromJson(r[16]),
     sellerId: r[17],
-    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25] },
+    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25], rating: { count: r[30], overall: r[31] } },
     shipping: r[26].map(([code, name, priceCents]) => ({ code, name, priceCents })),
     comments: r[27].map(([id, body, createdAt, userId, username, avatar, removed, forumLinked]) => ({
       id,
@@ -116,5 +127,6 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
       forumLinked,
     })),
     savedByViewer: r[28],
+    isSellerReviewed: r[29],
   };
 }

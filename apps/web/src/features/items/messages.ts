@@ -45,7 +45,6 @@ export const TEXTS = {
   cannotRemove: 'An item cannot be removed while it has accepted or pending offers.',
   doesNotShip: 'Seller does not ship to your region',
   itemRemoved: 'Item Removed',
-  comingSoon: 'This feature is coming soon.',
   offerPriceNumber: 'Offer price must be a number',
   offerTooHigh: `Offer price cannot be more than $${formatCount(PRICE_MAX)}`,
   // Our texts for the server's offer refusals (docs/decisions.md, "Offers: screens").

@@ -4,6 +4,7 @@ import type { UserProfile } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { ForumBadge } from '../../../components/forum-badge';
+import { RatingMeter } from '../../../components/rating-meter';
 import { formatKarma } from '../../../lib/format';
 import { loginPath } from '../../../lib/return-url';
 import { useIsLoggedIn } from '../../../lib/session';
@@ -79,10 +80,8 @@ export function ProfileHeader({ profile, headingLevel = 1 }: ProfileHeaderProps)
         </div>
 
         <Link to={`${profilePath}/rating`} className={styles.rating}>
-          <span className={styles.meter} aria-hidden="true">
-            {'☆☆☆☆☆'}
-          </span>
-          Seller Feedback
+          <RatingMeter overall={profile.rating.overall} count={profile.rating.count} />{' '}
+          <span className={styles.ratingLabel}>Seller Feedback</span>
         </Link>
 
         {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}

@@ -21,6 +21,7 @@ const ownProfile: UserProfile = {
   karma: 5,
   isUserProfile: true,
   isFollowing: false,
+  rating: { overall: 0, count: 0 },
 };
 
 function setup(path = '/me') {

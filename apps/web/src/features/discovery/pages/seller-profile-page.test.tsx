@@ -20,6 +20,7 @@ function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     karma: 1234,
     isUserProfile: false,
     isFollowing: false,
+    rating: { overall: 13 / 3, count: 12 },
     ...overrides,
   };
 }
@@ -63,7 +64,9 @@ describe('seller profile: the header', () => {
     expect(within(h).getByRole('button', { name: '5 Following' })).toBeInTheDocument();
     expect(within(h).getByText('12')).toBeInTheDocument();
     expect(within(h).getByText('Transactions')).toBeInTheDocument();
-    expect(within(h).getByRole('link', { name: 'Seller Feedback' })).toHaveAttribute('href', '/u/keyqueen/rating');
+    // The rating meter (one decimal) links to the feedback page.
+    expect(within(h).getByRole('link', { name: '4.3 out of 5, 12 ratings Seller Feedback' })).toHaveAttribute('href', '/u/keyqueen/rating');
+    expect(within(h).getByRole('img', { name: '4.3 out of 5, 12 ratings' })).toBeInTheDocument();
     const report = within(h).getByRole('link', { name: 'Report' }).getAttribute('href') ?? '';
     expect(report).toMatch(/^mailto:team@keebmarket\.local\?/);
     expect(decodeURIComponent(report)).toContain('subject=Report User: keyqueen');

@@ -10,6 +10,7 @@ import { createPayment, isConfirmEmailError, paymentCreateAlert, type PaymentAle
 import { loginPath } from '../../../lib/return-url';
 import { emailStatusQueryOptions, resendConfirmation, useSession, useViewerRegion } from '../../../lib/session';
 import { useMessageUser } from '../../chat/api/conversation-actions';
+import { SendFeedbackModal } from '../../ratings/components/send-feedback-modal';
 import { removeItem } from '../api/item-actions';
 import { itemKeys } from '../api/keys';
 import { itemButtons, type ItemButton } from '../item-buttons';
@@ -23,11 +24,6 @@ interface ItemActionsProps {
   isUserItem: boolean;
 }
 
-/** Flows later issues build (feedback): for now a short notice. */
-const COMING_SOON_TITLES: Partial<Record<ItemButton, string>> = {
-  feedback: 'Send Feedback',
-};
-
 /** The item page's buttons (spec 4, 'Item detail buttons') and the dialogs they open. */
 export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) {
   const navigate = useNavigate();
@@ -35,7 +31,8 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
   const queryClient = useQueryClient();
   const session = useSession();
   const region = useViewerRegion();
-  const [comingSoon, setComingSoon] = useState<string | null>(null);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const [feedbackSent, setFeedbackSent] = useState(false);
   const [confirmEmailOpen, setConfirmEmailOpen] = useState(false);
   const [removeOpen, setRemoveOpen] = useState(false);
   const [cannotRemoveOpen, setCannotRemoveOpen] = useState(false);
@@ -121,8 +118,11 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
       messageSeller.mutate({ userId: item.sellerId._id, itemId: item._id });
       return;
     }
-    setComingSoon(COMING_SOON_TITLES[button] ?? null);
+    if (button === 'feedback') setFeedbackOpen(true);
   };
+
+  // The item now reads isSellerReviewed (Leave Feedback goes); also after a refusal, which may mean it was rated elsewhere.
+  const refreshItem = () => void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item._id) });
 
   const itemPath = encodeURIComponent(item._id);
 
@@ -131,6 +131,11 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
       {offerSent ? (
         <FormBanner tone="success" onDismiss={() => setOfferSent(false)}>
           {TEXTS.offerSent}. <Link to="/me/offers?tab=sent">See your offers</Link>
+        </FormBanner>
+      ) : null}
+      {feedbackSent ? (
+        <FormBanner tone="success" onDismiss={() => setFeedbackSent(false)}>
+          Thanks for your feedback! <Link to={`/u/${encodeURIComponent(item.sellerId.username)}/rating`}>See seller feedback</Link>
         </FormBanner>
       ) : null}
       {buttons.map((button) => {
@@ -223,9 +228,19 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
         <p>{codeOf(messageSeller.error) === 'user_not_found' ? 'User Not Found' : TEXTS.somethingWentWrong}</p>
       </AlertModal>
 
-      <AlertModal open={comingSoon !== null} onClose={() => setComingSoon(null)} title={comingSoon ?? ''}>
-        <p>{TEXTS.comingSoon}</p>
-      </AlertModal>
+      <SendFeedbackModal
+        open={feedbackOpen}
+        item={item}
+        onClose={() => {
+          setFeedbackOpen(false);
+          refreshItem();
+        }}
+        onSent={() => {
+          setFeedbackOpen(false);
+          setFeedbackSent(true);
+          refreshItem();
+        }}
+      />
 
       <AlertModal
         open={confirmEmailOpen}

@@ -44,7 +44,8 @@ describe('item detail: what it shows', () => {
     expect(screen.getByRole('link', { name: 'keyqueen' })).toHaveAttribute('href', '/u/keyqueen');
     expect(screen.getByText('Reddit', { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText(/12 transactions/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Seller feedback' })).toHaveAttribute('href', '/u/keyqueen/rating');
+    // The seller's rating meter (one decimal) links to their feedback page.
+    expect(screen.getByRole('link', { name: '4.7 out of 5, 3 ratings Seller feedback' })).toHaveAttribute('href', '/u/keyqueen/rating');
 
     const shipping = screen.getByRole('region', { name: 'Shipping' });
     expect(within(shipping).getByText('United States')).toBeInTheDocument();
@@ -207,10 +208,25 @@ describe('item detail: buttons (spec 4)', () => {
     expect(currentUrl(router)).toBe('/detail/i1');
   });
 
-  it('Leave Feedback is coming soon too', async () => {
-    const { user } = await renderDetail(makeItem({ purchaserId: 'u1', priceSold: 170 }));
-    await user.click(screen.getByRole('button', { name: 'Leave Feedback' }));
-    expect(await screen.findByRole('dialog', { name: 'Send Feedback' })).toBeInTheDocument();
+  it('Leave Feedback sends the rating, then the button goes (the item reads isSellerReviewed)', async () => {
+    let reviewed = false;
+    const bought = { purchaserId: 'u1', priceSold: 170 };
+    const { user, api } = await renderDetail(makeItem(bought), {}, {
+      'GET /item/i1': () => ({ body: detailResponse(makeItem({ ...bought, isSellerReviewed: reviewed })) }),
+      'POST /user/feedback': () => {
+        reviewed = true;
+        return { body: { _id: 'r1' } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Leave Feedback' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Feedback' });
+    await user.selectOptions(within(dialog).getByLabelText('Shipping'), '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/Thanks for your feedback!/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Leave Feedback' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'See seller feedback' })).toHaveAttribute('href', '/u/keyqueen/rating');
+    expect(api.callsTo('POST /user/feedback')[0]?.body).toEqual({ sellerId: 'u2', itemId: 'i1', description: 3, communication: 3, shipping: 5, comment: '' });
   });
 
   it.each(['Purchase', 'Make An Offer'])('%s asks an unconfirmed user to confirm their email', async (name) => {

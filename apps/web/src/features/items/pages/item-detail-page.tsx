@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { ForumBadge } from '../../../components/forum-badge';
 import { LinkifiedText } from '../../../components/linkified-text';
+import { RatingMeter } from '../../../components/rating-meter';
 import { SaleTerms } from '../../../components/sale-terms';
 import { isApiError } from '../../../lib/api-error';
 import { timeAgo } from '../../../lib/format';
@@ -140,7 +141,8 @@ function ItemView({ item, isLoggedIn, isUserItem }: { item: ItemDetail; isLogged
                   {seller.shippingRegion ? ` · Ships from ${seller.shippingRegion.name}` : ''}
                 </p>
                 <Link to={`${sellerPath}/rating`} className={styles.ratingLink}>
-                  Seller feedback
+                  {seller.rating ? <RatingMeter overall={seller.rating.overall} count={seller.rating.count} /> : null}{' '}
+                  <span>Seller feedback</span>
                 </Link>
               </div>
             </div>

@@ -34,6 +34,7 @@ export function makeItem(overrides: Partial<ItemDetail> = {}): ItemDetail {
       reddit: { isLinked: true, transactions: { count: 4 } },
       shippingRegion: { code: 'US', name: 'United States' },
       transactions: 12,
+      rating: { overall: 4.666, count: 3 },
     },
     ...overrides,
   };
