@@ -8,7 +8,7 @@ import { PRODUCT_NAME } from '../lib/site';
 import { itemQueryOptions } from '../features/items/api/get-item';
 
 // Every page is its own lazily loaded module (route-level code splitting); the shell stays in the main chunk.
-const feedPage = async () => (await import('../features/discovery/pages/feed-page')).FeedPage;
+const feedPage = async () => (await import('./home-feed-page')).HomeFeedPage;
 const vendorProductsPage = async () =>
   (await import('../features/discovery/pages/vendor-products-page')).VendorProductsPage;
 const helpPage = async () => (await import('../features/help/pages/help-page')).HelpPage;

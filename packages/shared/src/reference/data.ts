@@ -12,6 +12,16 @@ export const CATEGORIES = [
 
 export type CategoryId = (typeof CATEGORIES)[number]['_id'];
 
+/** Blog categories (spec part 2: one is 'Giveaway', whose posts carry a giveaway; see GIVEAWAY_CATEGORY_ID). */
+export const BLOG_CATEGORIES = [
+  { _id: 'news', name: 'News' },
+  { _id: 'guides', name: 'Guides' },
+  { _id: 'interviews', name: 'Interviews' },
+  { _id: 'giveaway', name: 'Giveaway' },
+] as const;
+
+export type BlogCategoryId = (typeof BLOG_CATEGORIES)[number]['_id'];
+
 /** See docs/decisions.md: an individual's listing, or a vendor's product (the /vendor routes). */
 export const SALE_TYPES = [
   { _id: 'individual', name: 'Individual Sale' },

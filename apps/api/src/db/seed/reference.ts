@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
-import { CATEGORIES, REGIONS, SALE_TYPES } from '@keeb/shared';
+import { BLOG_CATEGORIES, CATEGORIES, REGIONS, SALE_TYPES } from '@keeb/shared';
 import type { Database } from '../client';
-import { categories, countries, regions, saleTypes } from '../schema/index';
+import { blogCategories, categories, countries, regions, saleTypes } from '../schema/index';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -30,6 +30,10 @@ export async function seedReferenceData(db: Database): Promise<void> {
       .insert(regions)
       .values(REGIONS.map((r, position) => ({ code: r.code, name: r.name, position })))
       .onConflictDoUpdate({ target: regions.code, set: { name: sql`excluded.name`, position: sql`excluded.position` } });
+    await tx
+      .insert(blogCategories)
+      .values(BLOG_CATEGORIES.map((c, position) => ({ id: c._id, name: c.name, position })))
+      .onConflictDoUpdate({ target: blogCategories.id, set: { name: sql`excluded.name`, position: sql`excluded.position` } });
     await tx
       .insert(countries)
       .values(countryRows())

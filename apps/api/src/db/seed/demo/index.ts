@@ -6,6 +6,7 @@ import { REGIONS, dollarsToCents, photoVariants } from '@keeb/shared';
 import type { Database } from '../../client';
 import { listingPhoto } from '../../../platform/images';
 import { itemShipping, items, users } from '../../schema/index';
+import { loadDemoBlog } from './blog';
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './catalog';
 import { renderAvatar, renderDemoPhotos } from './photos';
 
@@ -56,6 +57,8 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
   }
 
   const now = Date.now();
+  // Keyboard photos make the demo blog posts' banners.
+  const banners: string[] = [];
   for (const [i, listing] of DEMO_LISTINGS.entries()) {
     const seller = userIds.get(listing.seller);
     if (!seller) throw new Error(`demo listing ${listing.name} names unknown seller ${listing.seller}`);
@@ -73,6 +76,7 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
       ]);
       photos.push(`/uploads/demo/${name}`);
     }
+    if (listing.category === 'keyboards' && photos[0]) banners.push(photos[0]);
     await db.transaction(async (tx) => {
       const [item] = await tx
         .insert(items)
@@ -99,5 +103,7 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
       await tx.insert(itemShipping).values(shippingFor(seller.region, i).map((s) => ({ itemId: item.id, regionCode: s.code, priceCents: s.priceCents })));
     });
   }
+  const author = userIds.get(DEMO_USERS[0].username);
+  if (author) await loadDemoBlog(db, author.id, banners);
   return { users: DEMO_USERS.length, listings: DEMO_LISTINGS.length };
 }

@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/page-meta';
 import { useCategories } from '../../../lib/reference/get-categories';
 import { useFilterChoiceLists, useScopedFeedSource } from '../api/list-scope';
-import { BlogBannerSlot } from '../components/blog-banner-slot';
 import { CategoryNav } from '../components/category-nav';
 import { ItemList, NoItemsForSale, NoSearchMatches } from '../components/item-list';
 import { ListToolbar } from '../components/list-toolbar';
@@ -10,9 +10,10 @@ import styles from './feed-page.module.css';
 
 /**
  * The home feed (/), a category (/items/{id}) and keyword search, in or out of a category. A category route's
- * category is the category filter; elsewhere the remembered category filter applies.
+ * category is the category filter; elsewhere the remembered category filter applies. `banner` shows on the home
+ * feed only: app/ passes the blog's banner in (features do not import one another).
  */
-export function FeedPage() {
+export function FeedPage({ banner }: { banner?: ReactNode }) {
   const { categoryId, searchText } = useParams();
   const categoriesQuery = useCategories();
   const { categories } = useFilterChoiceLists();
@@ -40,7 +41,7 @@ export function FeedPage() {
           </>
         )}
       </div>
-      {!categoryId && !searchText ? <BlogBannerSlot /> : null}
+      {!categoryId && !searchText ? banner : null}
       <ListToolbar scope={scope} />
       <ItemList
         source={source}
