@@ -36,6 +36,7 @@ const SELLER = 'demo_cherry';
 
 let browser: Browser;
 let itemPath = '';
+let blogPostPath = '';
 let sellerCookieValue = '';
 
 /** The seller's session cookies, from a sign-in through the real login form (inside a test: it polls). */
@@ -53,6 +54,10 @@ beforeAll(async () => {
   const items = (await (await fetch(`${baseUrl}/api/items`)).json()) as { _id: string }[];
   expect(items.length).toBeGreaterThan(0);
   itemPath = `/detail/${items[0]!._id}`;
+  // The demo content's newest published post (issue 15: the blog post page is under the budgets too).
+  const { blogs } = (await (await fetch(`${baseUrl}/api/blogs`)).json()) as { blogs: { _id: string }[] };
+  expect(blogs.length).toBeGreaterThan(0);
+  blogPostPath = `/allthemech/${blogs[0]!._id}`;
 });
 
 afterAll(async () => {
@@ -78,12 +83,14 @@ const pages = async () => [
   { name: 'feed', path: '/', ready: 'main a[href^="/detail/"] img', cookie: '' },
   { name: 'item', path: itemPath, ready: 'main h1, main h2', cookie: '' },
   { name: 'sell', path: '/sell', ready: 'main form', cookie: await sellerCookie() },
+  { name: 'blog post', path: blogPostPath, ready: 'main h1', cookie: '' },
+  { name: 'help', path: '/help/offers', ready: 'main h1', cookie: '' },
 ];
 
 describe('axe: no serious or critical violations', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     const width = viewport === PHONE ? 'phone' : 'desktop';
-    it(`on the feed, an item page and the sell page (${width})`, async () => {
+    it(`on the feed, an item page, the sell page, a blog post and a help topic (${width})`, async () => {
       const found: string[] = [];
       for (const target of await pages()) {
         const context = await browser.newContext({ viewport });
@@ -96,7 +103,7 @@ describe('axe: no serious or critical violations', () => {
         const page = await context.newPage();
         await page.goto(`${baseUrl}${target.path}`, { waitUntil: 'networkidle' });
         await page.locator(target.ready).first().waitFor();
-        if (target.name !== 'sell') await page.screenshot({ path: screenshotPath(`budget-${target.name}-${width}`), fullPage: false });
+        if (target.name !== 'sell') await page.screenshot({ path: screenshotPath(`budget-${target.name.replace(' ', '-')}-${width}`), fullPage: false });
         const violations = (await runAxe(page)).filter(isSeriousOrCritical);
         for (const v of violations) found.push(`${target.name} (${width}): ${v.impact} ${v.id}: ${v.help} [${v.targets.slice(0, 3).join(' | ')}]`);
         await context.close();
@@ -109,7 +116,7 @@ describe('axe: no serious or critical violations', () => {
 
 describe(`Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} runs`, () => {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  for (const name of ['feed', 'item', 'sell'] as const) {
+  for (const name of ['feed', 'item', 'sell', 'blog post', 'help'] as const) {
     it(`${name}: performance >= ${PERFORMANCE_FLOOR} (target ${PERFORMANCE_TARGET}), accessibility >= ${ACCESSIBILITY_BUDGET}`, { timeout: LIGHTHOUSE_RUNS * 90_000 }, async () => {
       const target = (await pages()).find((p) => p.name === name)!;
       const result = await medianLighthouse(`${baseUrl}${target.path}`, {

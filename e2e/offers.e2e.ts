@@ -5,7 +5,7 @@ import { signedIn as signedInAs } from './session';
 
 /**
  * Issue 13's journeys on the demo server (payments through the local stand-in, as `npm start` runs them):
- * an offer countered and paid, and a fixed-price purchase on a phone while another buyer looks on.
+ * an offer countered and paid, then rated by the buyer (issue 15), and a fixed-price purchase on a phone while another buyer looks on.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -103,6 +103,26 @@ describe('an offer, a counter and the payment', () => {
     await seller.page.getByText(item.name).first().waitFor();
     const sold = (await (await fetch(`${baseUrl}/api/item/${item._id}`)).json()) as { item: { priceSold: number } };
     expect(sold.item.priceSold).toBe(countered);
+
+    // Issue 15: the buyer rates the seller once; the seller's feedback page shows it.
+    await buyer.page.goto(`${baseUrl}/detail/${item._id}`);
+    await buyer.page.getByRole('button', { name: 'Leave Feedback' }).click();
+    const feedback = buyer.page.getByRole('dialog', { name: 'Send Feedback' });
+    expect(await feedback.getByLabel('Description').inputValue()).toBe('3');
+    await feedback.getByLabel('Description').selectOption('5');
+    await feedback.getByLabel('Communication').selectOption('4');
+    await feedback.getByLabel('Comment (optional)').fill('Packed like a museum piece, shipped the next day.');
+    await buyer.page.screenshot({ path: screenshotPath('send-feedback-desktop') });
+    await feedback.getByRole('button', { name: 'Submit' }).click();
+    await buyer.page.getByText('Thanks for your feedback!').waitFor();
+    await expect.poll(() => buyer.page.getByRole('button', { name: 'Leave Feedback' }).count()).toBe(0);
+    await seller.page.goto(`${baseUrl}/u/demo_cherry/rating`);
+    await seller.page.getByRole('heading', { name: 'Seller Feedback' }).waitFor();
+    const ratings = seller.page.getByRole('region', { name: 'Ratings' });
+    const mine = ratings.getByRole('listitem').filter({ hasText: 'Packed like a museum piece' });
+    await mine.waitFor();
+    await mine.getByRole('link', { name: item.name }).waitFor();
+    await seller.page.screenshot({ path: screenshotPath('seller-feedback-desktop'), fullPage: true });
     await buyer.context.close();
     await seller.context.close();
   });

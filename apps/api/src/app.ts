@@ -17,7 +17,11 @@ import { paymentsRoutes, paymentWebhookRoutes } from './modules/payments/routes'
 import { createPaymentsService } from './modules/payments/service';
 import { notificationCounts } from './modules/notifications/counts';
 import { notificationsRoutes } from './modules/notifications/routes';
+import { blogRoutes } from './modules/blog/routes';
+import { createBlogService } from './modules/blog/service';
 import { chatRoutes } from './modules/chat/routes';
+import { ratingsRoutes } from './modules/ratings/routes';
+import { createRatingsService } from './modules/ratings/service';
 import { createChatService } from './modules/chat/service';
 import { registerChatSocket } from './modules/chat/socket';
 import { offersRoutes } from './modules/offers/routes';
@@ -25,6 +29,8 @@ import { createOffersService } from './modules/offers/service';
 import { createItemsService } from './modules/items/service';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
+import { newsRoutes } from './modules/news/routes';
+import { createNewsService } from './modules/news/service';
 import { photosRoutes } from './modules/photos/routes';
 import { createPhotosService } from './modules/photos/service';
 import { referenceRoutes } from './modules/reference/routes';
@@ -136,6 +142,9 @@ export function createApp(deps: AppDeps): Express {
     phoneVerified: (userId) => isPhoneVerified(db, userId),
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
   });
+  jobs.handle('seller-listed', (payload) => items.sellerListedJob(payload));
+  const news = createNewsService({ db, config, jobs, logger: deps.logger });
+  jobs.handle('updates-mail', (payload) => news.updatesJob(payload));
   const paymentProvider = deps.payments ?? paymentProviderFromConfig(config, db);
   const payments = createPaymentsService({
     db,
@@ -189,7 +198,10 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(paymentsRoutes({ payments })));
   api.use(table.router(chatRoutes({ chat })));
+  api.use(table.router(blogRoutes({ blog: createBlogService({ db, storage, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }) })));
+  api.use(table.router(ratingsRoutes(createRatingsService({ db, config, jobs }))));
   api.use(table.router(notificationsRoutes(countsOf)));
+  api.use(table.router(newsRoutes({ news })));
   api.use(notFoundApi);
   api.use(errorMiddleware);
   app.use('/api', api);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { KARMA } from '@keeb/shared';
 
 const flag = (fallback: boolean) =>
   z
@@ -44,7 +45,7 @@ const EnvSchema = z.object({
   SIGNUP_MODE: z.enum(['open', 'approved'], { error: 'must be open or approved' }).default('open'),
   PHONE_VERIFICATION: z.enum(['off', 'signup', 'listing', 'both'], { error: 'must be off, signup, listing or both' }).default('listing'),
   LISTINGS_PER_DAY: z.coerce.number({ error: 'must be a number' }).int().min(1, { error: 'must be at least 1' }).default(10),
-  REFERRAL_KARMA: z.coerce.number({ error: 'must be a number' }).int().min(0).default(25),
+  REFERRAL_KARMA: z.coerce.number({ error: 'must be a number' }).int().min(0).default(KARMA.referralDefault),
   RECAPTCHA_SECRET: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: url(['http', 'https']),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
-import { conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers } from '../db/schema/index';
+import { blogPosts, conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/passwords';
 import type { RouteInfo } from '../platform/route-table';
 import type { TestClient, TestContext } from './app';
@@ -42,6 +42,8 @@ export interface RouteWorld {
   offerByOwnerId: string;
   /** A conversation of the owner's with the admin, one message each way: the other user takes no part in it. */
   conversationId: string;
+  /** The admin's published, open Giveaway post (no entries, so no one's email is in the entries answer). */
+  blogPostId: string;
   everyone: Person[];
 }
 
@@ -92,7 +94,11 @@ export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
     .values([offer(item.id, other.id, owner.id), offer(othersItem.id, owner.id, other.id)])
     .returning({ id: offers.id });
   const conversationId = await conversationOf(t, owner, admin, item.id);
-  return { owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, everyone: [owner, other, admin] };
+  const [post] = await t.db.db
+    .insert(blogPosts)
+    .values({ authorId: admin.id, categoryId: 'giveaway', title: 'Win a board', body: 'Enter below.', bodyHtml: '<p>Enter below.</p>', thumbnail: '/uploads/blog/banner.jpg', isPublished: true, publishedAt: new Date() })
+    .returning({ id: blogPosts.id });
+  return { owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, blogPostId: post!.id, everyone: [owner, other, admin] };
 }
 
 /** A conversation between two people about an item, with a message from each, stored as the chat module stores it. */
@@ -122,6 +128,7 @@ export function urlOf(route: RouteInfo, world: RouteWorld, override: Record<stri
     if (name in override) return override[name] ?? '';
     // Offer calls: the buyer's (counter-buyer, remove) name the owner's own offer, the seller's one made to the owner.
     if (name === 'id' && route.path.startsWith('/offer/')) return /\/(counter-buyer|remove)$/.test(route.path) ? world.offerByOwnerId : world.offerToOwnerId;
+    if (name === 'id' && route.path.startsWith('/blog/')) return world.blogPostId;
     // Chat calls name the owner's conversation (with the admin).
     if (name === 'id' && (route.path.startsWith('/message/') || route.path.startsWith('/conversation/'))) return world.conversationId;
     if (name === 'id' || name === 'itemId') return onUser ? world.owner.id : world.itemId;

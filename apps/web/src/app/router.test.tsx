@@ -66,7 +66,7 @@ describe('route table', () => {
     ['/signup', 'Sign Up', 'Sign Up'],
     ['/u/switchfan/rating', 'Seller Feedback', 'Seller Feedback'],
     ['/theblog', 'The Blog', 'The Blog'],
-    ['/help/offers', 'Help', 'Help'],
+    ['/help/offers', 'Help', 'Offers'],
     ['/vendor/product/abc', 'Product Details', 'Product Details'],
   ])('shows the public page %s (title %s)', async (path, title, heading) => {
     installFakeApi(ITEM_ROUTES);

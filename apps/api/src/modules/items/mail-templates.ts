@@ -22,3 +22,12 @@ export const savedItemRemovedMail = (to: string, username: string, itemName: str
 
 export const itemCommentMail = (to: string, username: string, itemName: string, commenter: string, body: string, url: string) =>
   noticeMail(to, `New comment on ${itemName}`, [`Hi ${username}, ${commenter} commented on "${itemName}":`, body], { label: 'Reply on the listing', url });
+
+/** To a follower of the seller (followedSellerListed), when the seller's listing is approved and on sale. */
+export const followedSellerListedMail = (to: string, username: string, sellerName: string, itemName: string, price: string, url: string) =>
+  noticeMail(
+    to,
+    `${sellerName} listed ${itemName}`,
+    [`Hi ${username}, ${sellerName}, a seller you follow, just listed "${itemName}" for ${price}.`, 'You get these mails because you follow this seller; you can turn them off in Settings.'],
+    { label: 'See the listing', url },
+  );

@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { categories, itemComments, itemSaves, itemShipping, items, redditLinks, regions, users } from '../../db/schema/index';
+import { categories, follows, itemComments, itemSaves, itemShipping, items, redditLinks, regions, users } from '../../db/schema/index';
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -183,4 +183,32 @@ export function shippingOfItems(db: Queryable, itemIds: string[]) {
     .innerJoin(regions, eq(regions.code, itemShipping.regionCode))
     .where(inArray(itemShipping.itemId, itemIds))
     .orderBy(asc(regions.position));
+}
+
+/** Where a page of followers ended: the last follow's time and follower (the follows_followed_idx order). */
+export interface FollowerCursor {
+  createdAt: string;
+  followerId: string;
+}
+
+/**
+ * One page of the seller's followers who want followedSellerListed mail (removed accounts left out), newest follow
+ * first, keyset on (created_at, follower_id) so follows_followed_idx serves it however many followers there are.
+ */
+export async function followersToNotify(db: Queryable, sellerId: string, after: FollowerCursor | undefined, limit: number) {
+  const rows = await db
+    .select({ followerId: follows.followerId, createdAt: follows.createdAt, email: users.email, username: users.username })
+    .from(follows)
+    .innerJoin(users, eq(users.id, follows.followerId))
+    .where(
+      and(
+        eq(follows.followedId, sellerId),
+        after ? sql`(${follows.createdAt}, ${follows.followerId}) < (${after.createdAt}::timestamptz, ${after.followerId}::uuid)` : undefined,
+        isNull(users.removedAt),
+        sql`(${users.emailPreferences} ->> 'followedSellerListed')::boolean is not false`,
+      ),
+    )
+    .orderBy(desc(follows.createdAt), desc(follows.followerId))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   centsToDollars,
   dollarsToCents,
+  formatPrice,
   ITEM_ERRORS,
   ITEM_PAGE_SIZE,
+  KARMA,
   PHOTO_LINK_HOSTS,
   photoVariants,
   TOO_MANY_REQUESTS,
@@ -18,15 +20,17 @@ import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail } from '../../platform/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
-import { itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
+import { followedSellerListedMail, itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
 import { itemPage, type ItemPageRow } from './detail-repo';
 import * as repo from './repo';
 import type { OffersService } from '../offers/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Karma a seller earns when a listing is approved (once per listing; see docs/decisions.md). */
-export const LISTING_KARMA = 5;
+export const LISTING_KARMA = KARMA.listing;
 const COMMENTS_PER_DAY = 20;
+/** Followers mailed per 'seller-listed' job: one short transaction each, whatever the seller's following. */
+export const FOLLOWER_MAIL_PAGE = 200;
 /** Create calls per seller per 10 minutes: room for a busy seller's retries, none for a script hammering the limit. */
 const CREATE_CALLS_PER_10_MINUTES = 20;
 
@@ -61,10 +65,12 @@ interface DetailParts {
   isFollowing: boolean;
   comments: Comment[];
   seller: ItemDetail['sellerId'];
+  /** The buyer has rated the sale (from seller_ratings). */
+  isSellerReviewed: boolean;
 }
 
 /** The listing's own columns, from a table row (Date) or the item page's statement (ISO text). */
-type ListingFields = Omit<ItemPageRow, 'seller' | 'shipping' | 'comments' | 'savedByViewer' | 'timeListed'> & { timeListed: Date | string };
+type ListingFields = Omit<ItemPageRow, 'seller' | 'shipping' | 'comments' | 'savedByViewer' | 'isSellerReviewed' | 'timeListed'> & { timeListed: Date | string };
 
 /** One item row as the API answers it (prices in dollars, thumbnails derived), with the parts around it. */
 function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
@@ -86,8 +92,7 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     approvalStatus: item.approvalStatus,
     paymentStatus: item.paymentStatus,
     purchaserId: item.purchaserId,
-    // Seller ratings arrive with the ratings issue; until then nobody has reviewed.
-    isSellerReviewed: false,
+    isSellerReviewed: parts.isSellerReviewed,
     isFollowing: parts.isFollowing,
     likes: item.saveCount,
     timeListed: typeof item.timeListed === 'string' ? item.timeListed : item.timeListed.toISOString(),
@@ -163,6 +168,7 @@ export function createItemsService(deps: ItemsDeps) {
       withPaymentEmail: viewerId === page.sellerId,
       shipping: page.shipping,
       isFollowing: page.savedByViewer,
+      isSellerReviewed: page.isSellerReviewed,
       comments: page.comments.map(
         (c): Comment => ({
           _id: c.id,
@@ -179,6 +185,7 @@ export function createItemsService(deps: ItemsDeps) {
         reddit: { isLinked: seller.forumLinked, transactions: { count: seller.forumTrades } },
         shippingRegion: seller.regionCode ? { code: seller.regionCode, name: seller.regionName ?? seller.regionCode } : null,
         transactions: seller.sales + seller.forumTrades,
+        rating: seller.rating,
       },
     });
     return { item, isLoggedIn: Boolean(viewerId), isUserItem: viewerId === page.sellerId };
@@ -324,6 +331,8 @@ export function createItemsService(deps: ItemsDeps) {
             shipping: shipping.filter((s) => s.itemId === id),
             isFollowing: false,
             comments: [],
+            // A listing awaiting approval was never sold, so never rated.
+            isSellerReviewed: false,
             // The queue shows who listed it; the full seller block is on the item page.
             seller: { _id: row.item.sellerId, username: row.sellerUsername, avatar: row.sellerAvatar, reddit: { isLinked: false, transactions: { count: 0 } }, shippingRegion: null, transactions: 0 },
           }),
@@ -334,10 +343,38 @@ export function createItemsService(deps: ItemsDeps) {
     async approve(itemId: string) {
       const item = await repo.findItem(db, itemId);
       if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
-      // On sale from now: it tops the feed, whatever time it was first submitted.
-      await repo.updateItem(db, itemId, { approvalStatus: 'approved', timeListed: new Date() });
+      await db.transaction(async (tx) => {
+        // On sale from now: it tops the feed, whatever time it was first submitted.
+        await repo.updateItem(tx, itemId, { approvalStatus: 'approved', timeListed: new Date() });
+        // One fan-out job per listing going on sale; a second approve (a double click, two admins) queues nothing.
+        if (item.approvalStatus !== 'approved') await jobs.send('seller-listed', { itemId }, { key: `seller-listed:${itemId}`, tx });
+      });
       await deps.awardKarma(item.sellerId, LISTING_KARMA, itemId);
       return { _id: itemId, approvalStatus: 'approved' as const };
+    },
+
+    /**
+     * The 'seller-listed' job: mails one page of the seller's followers, and queues the next page in the same
+     * transaction. Every key is derived from the item and the follower, so a page run again queues nothing twice.
+     */
+    async sellerListedJob({ itemId, after }: { itemId: string; after?: repo.FollowerCursor }) {
+      const item = await repo.findItem(db, itemId);
+      // Rejected, removed or sold since it was approved: nothing to announce any more.
+      if (!item || item.approvalStatus !== 'approved' || item.purchaserId) return;
+      const seller = await repo.userContact(db, item.sellerId);
+      if (!seller || seller.removedAt) return;
+      const page = await repo.followersToNotify(db, item.sellerId, after, FOLLOWER_MAIL_PAGE);
+      const price = formatPrice(centsToDollars(item.priceCents));
+      await db.transaction(async (tx) => {
+        for (const f of page) {
+          await queueMail(jobs, tx, `seller-listed:${itemId}:${f.followerId}`, followedSellerListedMail(f.email, f.username, seller.username, item.name, price, itemUrl(itemId)));
+        }
+        const last = page.at(-1);
+        if (last && page.length === FOLLOWER_MAIL_PAGE) {
+          const next = { createdAt: last.createdAt, followerId: last.followerId };
+          await jobs.send('seller-listed', { itemId, after: next }, { key: `seller-listed:${itemId}:${next.createdAt}:${next.followerId}`, tx });
+        }
+      });
     },
 
     async reject(itemId: string) {

@@ -1,4 +1,4 @@
-import { centsToDollars, effectiveStatus, PAYMENT_ERRORS, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
+import { centsToDollars, effectiveStatus, KARMA, PAYMENT_ERRORS, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
@@ -22,8 +22,8 @@ const STALE_CAPTURE_MS = 2 * 60 * 1000;
 /** How long a second `process` call for the same order waits for the first one's outcome. */
 const WAIT_FOR_CAPTURE_MS = 15_000;
 /** Karma per sale, to the seller and the buyer (docs/decisions.md, "Payment: karma"). */
-export const SALE_KARMA = 10;
-export const PURCHASE_KARMA = 5;
+export const SALE_KARMA = KARMA.sale;
+export const PURCHASE_KARMA = KARMA.purchase;
 
 export interface PaymentsDeps {
   db: Database;

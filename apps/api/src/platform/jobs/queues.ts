@@ -17,6 +17,13 @@ export interface JobPayloads {
   'payment-webhook': { eventId: string };
   /** The end of a 15-minute window with unread messages in a conversation (chat module): mails the recipient. */
   'message-mail': { conversationId: string; recipientId: string; window: number };
+  /**
+   * A listing just approved (items module): mails one page of the seller's followers who want followedSellerListed
+   * mail, then queues the next page after `after` (the last follower mailed) in the same transaction.
+   */
+  'seller-listed': { itemId: string; after?: { createdAt: string; followerId: string } };
+  /** Product news from an admin (news module): mails one page of the users who opted in to updates, then the next. */
+  'updates-mail': { newsId: string; subject: string; body: string; afterUserId?: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -75,6 +82,10 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   // Reads and queues a mail: idempotent (the mail's own key), and a retry hours later is still worth sending
   // while the messages are unread. Kept a day after completion so its window's key keeps deduplicating.
   'message-mail': TRADE_JOB,
+  // Fan-outs: each page's mails and the next page's job commit together, and every key is deterministic, so a
+  // retried page queues nothing twice. Kept a day after completion so a page's key keeps deduplicating.
+  'seller-listed': TRADE_JOB,
+  'updates-mail': TRADE_JOB,
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */

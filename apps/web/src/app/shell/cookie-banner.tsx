@@ -16,7 +16,7 @@ export function CookieBanner() {
   return (
     <section className={styles.banner} aria-label="Cookie notice">
       <p className={styles.text}>
-        We use cookies to keep you signed in and the marketplace secure. See our <Link to="/legal">privacy policy</Link>.
+        We use cookies to keep you signed in and the marketplace secure. See our <Link to="/legal?tab=privacy">privacy policy</Link>.
       </p>
       <button type="button" className={styles.accept} onClick={accept}>
         Accept
