@@ -21,7 +21,7 @@ describe('help at phone width', () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/help`);
-    const select = page.getByLabel('Help topic');
+    const select = page.getByRole('combobox', { name: 'Help topic' });
     await select.waitFor();
     expect(await page.getByRole('navigation', { name: 'Help topics' }).isVisible()).toBe(false);
     const topics = await select.locator('option').evaluateAll((options) => options.map((o) => ({ id: (o as HTMLOptionElement).value, title: o.textContent ?? '' })));

@@ -11,8 +11,8 @@ export default defineConfig({
   plugins: [
     react(),
     routePages([
-      // The feed's first page as every first visit asks for it (default list settings).
-      { file: 'home.html', route: 'src/features/discovery/pages/feed-page.tsx', fetches: ['/api/items?sort=def'] },
+      // The feed's first page as every first visit asks for it (default list settings), and the blog banner above it.
+      { file: 'home.html', route: 'src/app/home-feed-page.tsx', fetches: ['/api/items?sort=def', '/api/banner-blogs'] },
       // The item's own call is hinted by the server (a Link header with the id: static.ts).
       { file: 'detail.html', route: 'src/features/items/pages/item-detail-page.tsx' },
       // The form waits for the email status (listing needs a confirmed email); only signed-in users get this far.

@@ -1,0 +1,106 @@
+import sharp from 'sharp';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { signedIn as signedInAs } from './session';
+
+/**
+ * Issue 15's blog journey on the demo server: an admin writes a giveaway post with a banner and rich text and
+ * publishes it; a user on a phone sees it in the home feed's banner, opens it, comments and enters; the admin
+ * closes the giveaway and reads the entries.
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A 550x300 PNG banner, made here so the journey uploads a real image through the photo pipeline. */
+const banner = () =>
+  sharp({ create: { width: 550, height: 300, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+
+const ADMIN = 'demo_tofu';
+const USER = 'demo_lubed';
+
+describe('a giveaway on the blog', () => {
+  it('written and published by an admin, entered and commented by a user, closed by the admin', async () => {
+    const title = `Giveaway: a GMK set ${Date.now().toString(36)}`;
+    const admin = await signedInAs(browser, baseUrl, ADMIN, DESKTOP);
+    await admin.page.goto(`${baseUrl}/theblog`);
+    await admin.page.getByRole('link', { name: 'New Post' }).click();
+    await admin.page.getByRole('heading', { name: 'Create A New Blog Post' }).waitFor();
+    // The save checks come in the spec's order: the category first.
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByText('Category Required').waitFor();
+    await admin.page.getByLabel('Category').selectOption('giveaway');
+    await admin.page.locator('#blog-banner-input').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await banner() });
+    await admin.page.getByRole('img', { name: 'Banner preview' }).waitFor();
+    await admin.page.getByLabel('Title').fill(title);
+    const editor = admin.page.locator('.ProseMirror');
+    await editor.click();
+    await admin.page.keyboard.type('Enter for a chance to win ');
+    await admin.page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
+    await admin.page.keyboard.type('a sealed GMK set');
+    await admin.page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
+    await admin.page.keyboard.type('. One entry per account.');
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByText('Post saved').waitFor();
+    await admin.page.screenshot({ path: screenshotPath('blog-editor-desktop'), fullPage: true });
+    await admin.page.getByRole('button', { name: 'Publish' }).click();
+    await admin.page.getByText('Post published').waitFor();
+
+    // A user on a phone: the newest post is the home feed's banner.
+    const user = await signedInAs(browser, baseUrl, USER, PHONE);
+    await user.page.goto(`${baseUrl}/`);
+    const fromBlog = user.page.getByRole('region', { name: 'From the blog' });
+    const link = fromBlog.getByRole('link').first();
+    await link.waitFor();
+    expect(await link.innerText()).toContain(title);
+    await user.page.screenshot({ path: screenshotPath('blog-banner-phone') });
+    await link.click();
+    await user.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    // The rich text came through the sanitiser as bold text.
+    expect(await user.page.locator('main strong', { hasText: 'a sealed GMK set' }).count()).toBe(1);
+
+    await user.page.getByLabel('Your comment').fill('Count me in, this set would finish my Tofu65.');
+    await user.page.getByRole('button', { name: 'Comment' }).click();
+    const comments = user.page.getByRole('region', { name: '1 Comment' });
+    await comments.getByText('Count me in').waitFor();
+    await comments.getByText('You', { exact: true }).waitFor();
+
+    const giveaway = user.page.getByRole('region', { name: 'Giveaway' });
+    await giveaway.getByRole('button', { name: 'Enter Giveaway' }).click();
+    await giveaway.getByText('Full Name required').waitFor();
+    await giveaway.getByLabel('Full Name').fill('Lubed Linears');
+    await giveaway.getByRole('button', { name: 'Enter Giveaway' }).click();
+    await user.page.getByText('Entered giveaway!').waitFor();
+    await user.page.reload();
+    await user.page.getByText('You have already entered this giveaway').waitFor();
+    await user.page.screenshot({ path: screenshotPath('blog-post-phone'), fullPage: true });
+
+    // The admin closes it and reads the entries.
+    await admin.page.goto(`${baseUrl}/theblog`);
+    const manage = admin.page.getByRole('group', { name: `Manage “${title}”` });
+    await manage.getByRole('button', { name: 'Close' }).click();
+    const confirm = admin.page.getByRole('dialog', { name: 'Close giveaway' });
+    await confirm.getByRole('button', { name: 'Close giveaway' }).click();
+    await expect.poll(() => confirm.isVisible()).toBe(false);
+    await manage.getByRole('button', { name: 'Entries' }).click();
+    const entries = admin.page.getByRole('dialog', { name: 'Giveaway entries' });
+    await entries.getByRole('cell', { name: USER, exact: true }).waitFor();
+    await entries.getByRole('cell', { name: 'Lubed Linears' }).waitFor();
+    await entries.getByText('Total entries: 1').waitFor();
+    await admin.page.screenshot({ path: screenshotPath('blog-entries-desktop') });
+
+    await user.page.reload();
+    await user.page.getByText('This giveaway has closed').waitFor();
+    await user.context.close();
+    await admin.context.close();
+  });
+});
