@@ -8,8 +8,9 @@ import { signedIn } from './session';
 
 /**
  * The performance and accessibility budgets of issue 12, on the built app (docs/decisions.md, "Platform:
- * budgets"): the feed's initial JavaScript, axe on the feed, an item page and the sell page at both widths, and
- * Lighthouse's default mobile audit (simulated slow 4G, 4x CPU) on the same pages, the median of several runs.
+ * budgets"): the feed's initial JavaScript, axe on the feed, an item page, the sell page, a blog post and a help
+ * topic (the last two since issue 15) at both widths, and Lighthouse's default mobile audit (simulated slow 4G, 4x
+ * CPU) on the same pages, the median of several runs.
  */
 const baseUrl = inject('baseUrl');
 const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
