@@ -45,10 +45,14 @@ describe('a giveaway on the blog', () => {
     const editor = admin.page.locator('.ProseMirror');
     await editor.click();
     await admin.page.keyboard.type('Enter for a chance to win ');
-    await admin.page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
+    // Typed at once after each click: the toolbar keeps the focus in the text (keys typed while a button held
+    // it were lost, a space pressing the button again).
+    const bold = admin.page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' });
+    await bold.click();
     await admin.page.keyboard.type('a sealed GMK set');
-    await admin.page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Bold' }).click();
+    await bold.click();
     await admin.page.keyboard.type('. One entry per account.');
+    await expect.poll(() => bold.getAttribute('aria-pressed')).toBe('false');
     await admin.page.getByRole('button', { name: 'Save' }).click();
     await admin.page.getByText('Post saved').waitFor();
     await admin.page.screenshot({ path: screenshotPath('blog-editor-desktop'), fullPage: true });
@@ -100,6 +104,11 @@ describe('a giveaway on the blog', () => {
 
     await user.page.reload();
     await user.page.getByText('This giveaway has closed').waitFor();
+    await user.page.goto(`${baseUrl}/theblog`);
+    await user.page.getByRole('heading', { name: 'The Blog' }).waitFor();
+    await user.page.getByText(title).waitFor();
+    await user.page.getByText('Enter for a chance to win a sealed GMK set. One entry per account.').waitFor();
+    await user.page.screenshot({ path: screenshotPath('blog-list-phone'), fullPage: true });
     await user.context.close();
     await admin.context.close();
   });

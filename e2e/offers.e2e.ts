@@ -123,6 +123,8 @@ describe('an offer, a counter and the payment', () => {
     await mine.waitFor();
     await mine.getByRole('link', { name: item.name }).waitFor();
     await seller.page.screenshot({ path: screenshotPath('seller-feedback-desktop'), fullPage: true });
+    await seller.page.setViewportSize(PHONE);
+    await seller.page.screenshot({ path: screenshotPath('seller-feedback-phone'), fullPage: true });
     await buyer.context.close();
     await seller.context.close();
   });

@@ -107,7 +107,9 @@ function Toolbar({ editor }: { editor: Editor }) {
   return (
     <div className={styles.toolbar} role="toolbar" aria-label="Formatting">
       {buttons.map(([label, pressed, run]) => (
-        <button key={label} type="button" className={styles.tool} aria-pressed={pressed} onClick={run}>
+        // mousedown's default would move the focus to the button; the editor's own refocus comes a frame later, and
+        // keys typed meanwhile (a space presses the button again) would be lost to the text.
+        <button key={label} type="button" className={styles.tool} aria-pressed={pressed} onMouseDown={(event) => event.preventDefault()} onClick={run}>
           {label}
         </button>
       ))}
