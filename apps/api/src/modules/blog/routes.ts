@@ -1,16 +1,14 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import { BLOG_ERRORS, BlogCommentInputSchema, BlogListQuerySchema, BlogSaveInputSchema, GiveawayEntryInputSchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
-import { AppError, parseInput } from '../../platform/errors';
+import { parseInput } from '../../platform/errors';
 import { singleImageUpload } from '../../platform/images';
+import { uuidParam } from '../../platform/ids';
 import { route, type RouteSpec } from '../../platform/route-table';
 import type { BlogService } from './service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Post ids are UUIDs; anything else names no post. */
-const postIdParam: RequestHandler = (req, _res, next) => {
-  next(UUID.test(String(req.params.id)) ? undefined : new AppError(404, BLOG_ERRORS.notFound));
-};
+const postIdParam = uuidParam(BLOG_ERRORS.notFound);
 
 /**
  * Spec part 2, section 7 "Blog". Writing, publishing, deleting, the image upload and the giveaway's entries and

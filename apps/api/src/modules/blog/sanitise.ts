@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { isBlogImagePath } from '@keeb/shared';
+import { escapeHtml } from '../../platform/mail';
 
 /** What a link keeps: it never hands the opener to the other site, nor passes our rank to it. */
 const LINK_REL = 'noopener noreferrer nofollow';
@@ -45,8 +46,6 @@ export function sanitiseBlogHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** The plain body as paragraphs, for a post saved without HTML. */
 export function paragraphsOf(body: string): string {

@@ -19,6 +19,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail } from '../../platform/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import type { RealtimeHub } from '../../realtime/hub';
+import { isUuid } from '../../platform/ids';
 import * as mails from './mail-templates';
 import * as repo from './repo';
 
@@ -35,13 +36,12 @@ const REPORT_TRANSCRIPT = 20;
 const USER_NOT_FOUND = 'User Not Found';
 /** How many (conversation, participant) pairs each process keeps (about 100 bytes each). */
 const PARTICIPANTS_KEPT = 50_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** lastKey: the (created_at, id) of the oldest message of the page, opaque to the client. */
 export const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
 export function decodeCursor(key: string): { createdAt: string; id: string } {
   const [at = '', id = ''] = Buffer.from(key, 'base64url').toString('utf8').split('|');
-  if (!UUID.test(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || Number.isNaN(Date.parse(at))) throw new AppError(400, 'invalid_cursor');
+  if (!isUuid(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || Number.isNaN(Date.parse(at))) throw new AppError(400, 'invalid_cursor');
   return { createdAt: at, id };
 }
 
@@ -102,7 +102,7 @@ export function createChatService(deps: ChatDeps) {
 
   /** The conversation if `userId` is one of its two participants; otherwise the same 404 as a missing one. */
   async function asParticipant(conversationId: string, userId: string) {
-    if (!UUID.test(conversationId)) throw notFound();
+    if (!isUuid(conversationId)) throw notFound();
     const conversation = await repo.findConversation(db, conversationId);
     if (!conversation || (conversation.userA !== userId && conversation.userB !== userId)) throw notFound();
     return { conversation, otherId: conversation.userA === userId ? conversation.userB : conversation.userA };
@@ -119,7 +119,7 @@ export function createChatService(deps: ChatDeps) {
   return {
     /** The route table's participant check: the caller when they take part in the conversation, else undefined (404). */
     async participantAs(conversationId: string, userId: string | undefined) {
-      if (!userId || !UUID.test(conversationId)) return undefined;
+      if (!userId || !isUuid(conversationId)) return undefined;
       const key = `${conversationId}:${userId}`;
       if (participants.has(key)) return userId;
       if (!(await repo.isParticipant(db, conversationId, userId))) return undefined;
@@ -140,7 +140,7 @@ export function createChatService(deps: ChatDeps) {
      */
     async page(viewerId: string, conversationId: string, lastKey?: string | null): Promise<MessagePage> {
       const before = lastKey ? decodeCursor(lastKey) : undefined;
-      if (!UUID.test(conversationId)) throw notFound();
+      if (!isUuid(conversationId)) throw notFound();
       const found = await repo.historyPage(db, conversationId, viewerId, before);
       if (!found) throw notFound();
       if (found.markedRead) hub.notifyCounts(viewerId);
@@ -200,7 +200,7 @@ export function createChatService(deps: ChatDeps) {
      */
     async send(senderId: string, input: SendInput): Promise<ChatMessage> {
       if (!input.conversationId && !input.toUserId) throw new AppError(400, CHAT_ERRORS.invalid);
-      if (input.conversationId && !UUID.test(input.conversationId)) throw notFound();
+      if (input.conversationId && !isUuid(input.conversationId)) throw notFound();
       const context = await repo.sendContext(db, senderId, input.conversationId ?? null, input.conversationId ? null : (input.toUserId ?? null));
       if (!context || context.senderRemoved) throw new AppError(401, CHAT_ERRORS.unauthorized);
       if (input.conversationId && !context.conversationId) throw notFound();

@@ -1,9 +1,8 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, items, karmaLedger, redditLinks, regions, sellerRatings, users } from '../../db/schema/index';
+import { userNamedBy } from '../../db/user-key';
 import { publicItem } from './repo';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A not-removed user by username (case-insensitive, users_username_lower_key) or, for links that carry it, by id.
@@ -13,7 +12,7 @@ export async function findUser(db: Queryable, key: string) {
   const [row] = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(and(UUID.test(key) ? eq(users.id, key) : sql`lower(${users.username}) = lower(${key})`, isNull(users.removedAt)))
+    .where(userNamedBy(key))
     .limit(1);
   return row;
 }

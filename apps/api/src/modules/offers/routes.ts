@@ -1,15 +1,13 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import { AcceptInputSchema, CounterInputSchema, OfferInputSchema, OFFER_ERRORS, ReceivedOffersQuerySchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
-import { AppError, parseInput } from '../../platform/errors';
+import { parseInput } from '../../platform/errors';
+import { uuidParam } from '../../platform/ids';
 import { route, type RouteSpec } from '../../platform/route-table';
 import type { OffersService } from './service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Offer ids are UUIDs; anything else names no offer. */
-const offerIdParam: RequestHandler = (req, _res, next) => {
-  next(UUID.test(String(req.params.id)) ? undefined : new AppError(404, OFFER_ERRORS.notFound));
-};
+const offerIdParam = uuidParam(OFFER_ERRORS.notFound);
 
 /**
  * Spec part 2, section 7 "Offers, payment, notifications". Seller calls are the item seller's, buyer calls the

@@ -1,8 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { items, sellerRatings, users } from '../../db/schema/index';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { userNamedBy } from '../../db/user-key';
 
 /**
  * The seller's averages, each category's as float8 and overall as the mean of the three (the same expression as
@@ -26,7 +25,7 @@ export async function sellerWithAverages(db: Queryable, key: string) {
     .select({ id: users.id, username: users.username, ...averageColumns })
     .from(users)
     .leftJoin(sellerRatings, eq(sellerRatings.sellerId, users.id))
-    .where(and(UUID.test(key) ? eq(users.id, key) : sql`lower(${users.username}) = lower(${key})`, isNull(users.removedAt)))
+    .where(userNamedBy(key))
     .groupBy(users.id);
   return row;
 }

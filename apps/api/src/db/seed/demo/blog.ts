@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../platform/mail';
 import type { Database } from '../../client';
 import { blogPosts } from '../../schema/index';
 
@@ -32,8 +33,6 @@ const DEMO_POSTS: DemoPost[] = [
   },
 ];
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * Loads the demo blog posts, published, written by `authorId`, with demo listing photos (already stored under
  * /uploads/demo with their @2x_ and @4x_ sizes) as banners. Runs with the rest of the demo content only.
@@ -47,7 +46,7 @@ export async function loadDemoBlog(db: Database, authorId: string, banners: stri
       categoryId: post.categoryId,
       title: post.title,
       body: post.paragraphs.join('\n\n'),
-      bodyHtml: post.paragraphs.map((p) => `<p>${escape(p)}</p>`).join(''),
+      bodyHtml: post.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join(''),
       thumbnail: banners[i % Math.max(banners.length, 1)] ?? '',
       isPublished: true,
       publishedAt: at,
