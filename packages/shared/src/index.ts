@@ -26,3 +26,5 @@ export * from './news/schemas';
 export * from './realtime/events';
 export * from './ratings/summary';
 export * from './ratings/schemas';
+export * from './discovery/price-history';
+export * from './wants/schemas';

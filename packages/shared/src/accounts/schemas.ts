@@ -27,6 +27,8 @@ export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
 export const NotificationCountsSchema = z.object({
   numNewOffers: z.number().int(),
   numNewMessages: z.number().int(),
+  /** Want matches the user has not seen (the Wants tab's badge; issue 16). */
+  numNewWantMatches: z.number().int(),
 });
 export type NotificationCounts = z.infer<typeof NotificationCountsSchema>;
 

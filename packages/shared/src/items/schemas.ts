@@ -80,7 +80,7 @@ const isBlankText = (value: unknown) => typeof value !== 'string' || value.trim(
 const LISTING_EMAIL = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Prices arrive as the client typed them (string or number): numeric, not zero, at most 8 characters. */
 export const priceText = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '');
-const isPriceText = (text: string) => text !== '' && text.length <= PRICE_MAX_LENGTH && /^\d+(\.\d{1,2})?$/.test(text);
+export const isPriceText = (text: string) => text !== '' && text.length <= PRICE_MAX_LENGTH && /^\d+(\.\d{1,2})?$/.test(text);
 export const isPrice = (value: unknown) => isPriceText(priceText(value)) && Number(priceText(value)) > 0;
 /** Shipping may be free; it may not pass PRICE_MAX either (the same cents column type). */
 const isShippingPrice = (value: unknown) => isPriceText(priceText(value)) && Number(priceText(value)) <= PRICE_MAX;

@@ -25,10 +25,22 @@ export interface CheckoutReminder {
   helpPath: string;
 }
 
+/**
+ * `wantMatch`: to the want's owner when a listing going on sale matches it (issue 16); the tab shows the corner
+ * notification 'New match for {label}'.
+ */
+export interface WantMatchNotification {
+  wantId: string;
+  /** The want's label (wantLabel). */
+  label: string;
+  item: { _id: string; name: string; price: number; thumbnail: string };
+}
+
 export interface ServerToClientEvents {
   msg: (notification: MessageNotification) => void;
   counts: (counts: NotificationCounts) => void;
   reminder: (reminder: CheckoutReminder) => void;
+  wantMatch: (match: WantMatchNotification) => void;
 }
 
 export interface ClientToServerEvents {

@@ -31,6 +31,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     emailPreferences: jsonb('email_preferences').$type<EmailPreferences>().notNull().default(DEFAULT_EMAIL_PREFERENCES),
+    /** How want matches are mailed (issue 16): one mail per match, or one digest a day. */
+    wantAlerts: text('want_alerts', { enum: ['instant', 'daily'] }).notNull().default('instant'),
     googleId: text('google_id'),
     facebookId: text('facebook_id'),
     /** Who referred this account (/signup?ref=username); credited once this account confirms its email. */

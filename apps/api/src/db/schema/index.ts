@@ -8,3 +8,4 @@ export * from './payments';
 export * from './chat';
 export * from './ratings';
 export * from './blog';
+export * from './wants';

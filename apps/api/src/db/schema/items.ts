@@ -37,6 +37,12 @@ export const items = pgTable(
     paymentStatus: paymentStatus('payment_status').notNull().default('none'),
     purchaserId: uuid('purchaser_id').references(() => users.id),
     priceSoldCents: integer('price_sold_cents'),
+    /** When it was paid for (set with purchaserId): the sold-price history reads the last 12 months by it. */
+    soldAt: timestamp('sold_at', { withTimezone: true, precision: 3 }),
+    /** Offer guardrails (issue 16), private to the seller: offers below the floor are declined at once... */
+    autoDeclineBelowCents: integer('auto_decline_below_cents'),
+    /** ...and the first offer at or above this price is accepted at once. */
+    autoAcceptAtCents: integer('auto_accept_at_cents'),
     /** Denormalised count of saves, kept by the listings issue's save/unsave in the same transaction. */
     saveCount: integer('save_count').notNull().default(0),
     /** When it went on sale (millisecond precision, like the ISO strings clients send back as the list cursor): set at creation and again at approval, so a newly approved listing tops the feed. */
@@ -71,6 +77,11 @@ export const items = pgTable(
     check('items_price_positive', sql`${t.priceCents} > 0`),
     check('items_sale_mode', sql`${t.offersAccepted} or ${t.isFixedPrice}`),
     check('items_photos_count', sql`cardinality(${t.photos}) between 1 and 16`),
+    check('items_auto_decline_positive', sql`${t.autoDeclineBelowCents} is null or ${t.autoDeclineBelowCents} > 0`),
+    check('items_auto_accept_positive', sql`${t.autoAcceptAtCents} is null or ${t.autoAcceptAtCents} > 0`),
+    check('items_auto_order', sql`${t.autoDeclineBelowCents} is null or ${t.autoAcceptAtCents} is null or ${t.autoDeclineBelowCents} <= ${t.autoAcceptAtCents}`),
+    // Both guardrails sit below a fixed price: at the price a buyer simply buys.
+    check('items_auto_below_price', sql`not ${t.isFixedPrice} or (coalesce(${t.autoDeclineBelowCents}, 0) < ${t.priceCents} and coalesce(${t.autoAcceptAtCents}, 0) < ${t.priceCents})`),
     // The public feed: approved, unsold, not removed, newest first. Matches the feed query's ORDER BY exactly.
     index('items_feed_idx')
       .on(t.timeListed.desc(), t.id.desc())
@@ -96,6 +107,9 @@ export const items = pgTable(
     // A seller's platform sales (the item page's and the profile's transaction count): the sold rows only, so a
     // seller with thousands of listings is counted from the index, not from a heap block per listing.
     index('items_seller_sold_idx').on(t.sellerId).where(sql`${t.purchaserId} is not null`),
+    // Sold-price history: the words of sold listings (a small share of all), and the last year's sales by time.
+    index('items_sold_search_idx').using('gin', t.search).where(sql`${t.purchaserId} is not null`),
+    index('items_sold_at_idx').on(t.soldAt.desc()).where(sql`${t.purchaserId} is not null`),
     // The admins' approval queue, oldest first.
     index('items_approval_idx').on(t.timeListed, t.id).where(sql`${t.approvalStatus} = 'pending' and ${t.removedAt} is null`),
   ],

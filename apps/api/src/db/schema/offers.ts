@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { OFFER_STATUSES } from '@keeb/shared';
 import { users } from './accounts';
 import { items } from './items';
@@ -36,6 +36,8 @@ export const offers = pgTable(
       .notNull()
       .references(() => regions.code),
     status: offerStatus('status').notNull().default('pending'),
+    /** Decided by the seller's guardrail (issue 16), not by the seller: declined below the floor, or accepted at the auto-accept price. */
+    autoDecided: boolean('auto_decided').notNull().default(false),
     /** When the seller accepted or last gave more time: the payment window counts from here. */
     timeAccepted: timestamp('time_accepted', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -238,6 +238,9 @@ export function createItemsService(deps: ItemsDeps) {
           ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
         });
         await notifySavers(tx, itemId, input.name, 'updatedSavedItem');
+        // An approved listing edited into a want (new words, a lower price, a new region) alerts it now; the
+        // matches already made are kept once each, so an edit re-alerts nobody.
+        if (item.approvalStatus === 'approved') await jobs.send('want-match', { itemId }, { key: `want-match:${itemId}:${randomUUID()}`, tx });
       });
       return { _id: itemId };
     },
@@ -347,7 +350,11 @@ export function createItemsService(deps: ItemsDeps) {
         // On sale from now: it tops the feed, whatever time it was first submitted.
         await repo.updateItem(tx, itemId, { approvalStatus: 'approved', timeListed: new Date() });
         // One fan-out job per listing going on sale; a second approve (a double click, two admins) queues nothing.
-        if (item.approvalStatus !== 'approved') await jobs.send('seller-listed', { itemId }, { key: `seller-listed:${itemId}`, tx });
+        if (item.approvalStatus !== 'approved') {
+          await jobs.send('seller-listed', { itemId }, { key: `seller-listed:${itemId}`, tx });
+          // Wants are matched in the queue, never in this request (issue 16).
+          await jobs.send('want-match', { itemId }, { key: `want-match:${itemId}:approved`, tx });
+        }
       });
       await deps.awardKarma(item.sellerId, LISTING_KARMA, itemId);
       return { _id: itemId, approvalStatus: 'approved' as const };

@@ -24,6 +24,15 @@ export interface JobPayloads {
   'seller-listed': { itemId: string; after?: { createdAt: string; followerId: string } };
   /** Product news from an admin (news module): mails one page of the users who opted in to updates, then the next. */
   'updates-mail': { newsId: string; subject: string; body: string; afterUserId?: string };
+  /**
+   * A listing went on sale, or an approved listing was edited (name, price, shipping...): matches it against
+   * every want (wants module), records each new match once, pushes and mails (or holds for the digest).
+   */
+  'want-match': { itemId: string };
+  /** One user's daily digest of want matches held for it (queued once per user and day, run at the day's end). */
+  'want-digest': { userId: string };
+  /** The reminder a week before a want lapses; the want is named with the expiry it was queued for. */
+  'want-expiry-warning': { wantId: string; expiresAt: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -86,6 +95,11 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   // retried page queues nothing twice. Kept a day after completion so a page's key keeps deduplicating.
   'seller-listed': TRADE_JOB,
   'updates-mail': TRADE_JOB,
+  // Matching reads and inserts with ON CONFLICT DO NOTHING (want_matches' primary key), so a retry alerts nobody
+  // twice; the digest and the reminder check the state they were queued for.
+  'want-match': TRADE_JOB,
+  'want-digest': TRADE_JOB,
+  'want-expiry-warning': TRADE_JOB,
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { isPriceText, ItemSummarySchema } from '../items/schemas';
+import { PRICE_MAX } from '../items/codes';
+import { ERROR_CODES } from '../platform/codes';
+
+/**
+ * Want-lists (issue 16): a buyer's saved search that alerts them when a matching listing goes on sale.
+ * GET/POST /api/me/wants, PUT/DELETE /api/me/wants/{id}, GET /api/me/wants/{id}/matches, POST /api/me/wants/seen.
+ */
+
+export const WANT_LIMITS = {
+  /** Wants that are neither paused nor expired, per user. */
+  active: 25,
+  /** Every want a user keeps, paused and expired included: a bound on the list and the table. */
+  total: 100,
+  /** How long a want lasts from its creation or last renewal. */
+  lifetimeDays: 90,
+  /** The owner is mailed this many days before a want lapses. */
+  warnDaysBefore: 7,
+  /** Longest search text, in characters (a feed search is as long). */
+  searchTextMax: 200,
+} as const;
+
+/** Matches per page of GET /api/me/wants/{id}/matches (newest first, keyset `ts` + `cursorId`). */
+export const WANT_MATCHES_PAGE_SIZE = 24;
+
+export const WANT_ERRORS = {
+  /** No words and no category: a want must say what it wants (details: field 'searchText'). */
+  fieldRequired: ERROR_CODES.fieldRequired,
+  tooLong: ERROR_CODES.tooLong,
+  /** An unknown category, region or sale type (details: field). */
+  invalidFilter: 'invalid_filter',
+  /** maxPrice is not a price (details: field 'maxPrice'). */
+  price: 'price',
+  /** 25 active wants already (details: max); or 100 wants in all. */
+  tooManyWants: 'too_many_wants',
+  notFound: ERROR_CODES.notFound,
+} as const;
+
+export const WANT_ALERT_MODES = ['instant', 'daily'] as const;
+export type WantAlertMode = (typeof WANT_ALERT_MODES)[number];
+
+const price = z
+  .union([z.number(), z.string()])
+  .nullable()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (!isPriceText(text) || Number(text) <= 0 || Number(text) > PRICE_MAX) {
+      ctx.addIssue({ code: 'custom', message: WANT_ERRORS.price, path: [] });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+
+const idList = z.array(z.string().max(64)).max(20).optional().default([]);
+
+/** What a want holds, as POST /api/me/wants takes it (the feed's filters: spec 2.3's categoryIds, regions, saleType). */
+export const WantInputSchema = z
+  .object({
+    searchText: z.string().max(WANT_LIMITS.searchTextMax, { error: WANT_ERRORS.tooLong }).optional().default(''),
+    categoryIds: idList,
+    regions: idList,
+    maxPrice: price,
+    saleTypeId: z.enum(['individual', 'vendor']).nullable().optional().default(null),
+  })
+  .transform((v) => ({ ...v, searchText: v.searchText.trim().replace(/\s+/g, ' '), categoryIds: [...new Set(v.categoryIds)], regions: [...new Set(v.regions)] }));
+export type WantInput = z.input<typeof WantInputSchema>;
+export type ValidWantInput = z.output<typeof WantInputSchema>;
+
+/**
+ * PUT /api/me/wants/{id}: any of the fields to change, `paused` to pause or resume, `renew: true` to start a new
+ * 90 days from now.
+ */
+export const WantUpdateSchema = z.object({
+  searchText: z.string().max(WANT_LIMITS.searchTextMax, { error: WANT_ERRORS.tooLong }).optional(),
+  categoryIds: z.array(z.string().max(64)).max(20).optional(),
+  regions: z.array(z.string().max(64)).max(20).optional(),
+  maxPrice: price,
+  saleTypeId: z.enum(['individual', 'vendor']).nullable().optional(),
+  paused: z.boolean().optional(),
+  renew: z.literal(true).optional(),
+});
+export type WantUpdate = z.input<typeof WantUpdateSchema>;
+
+/** A want as its owner sees it. */
+export const WantSchema = z.object({
+  _id: z.string(),
+  searchText: z.string(),
+  categoryIds: z.array(z.string()),
+  regions: z.array(z.string()),
+  maxPrice: z.number().nullable(),
+  saleTypeId: z.string().nullable(),
+  paused: z.boolean(),
+  /** ISO time it lapses; renewing moves it 90 days from the renewal. */
+  expiresAt: z.string(),
+  isExpired: z.boolean(),
+  createdAt: z.string(),
+  /** Listings matched so far, and those the owner has not seen yet (the Wants badge sums these). */
+  matchCount: z.number().int(),
+  newMatches: z.number().int(),
+});
+export type Want = z.infer<typeof WantSchema>;
+
+/** A listing that matched a want: the card, the price it matched at (item + shipping to the buyer) and when. */
+export const WantMatchSchema = ItemSummarySchema.extend({ matchedAt: z.string(), matchedPrice: z.number() });
+export type WantMatch = z.infer<typeof WantMatchSchema>;
+
+/** The label a want goes by in alerts ('New match for {want}'): its words, else its categories' names. */
+export function wantLabel(want: { searchText: string; categoryIds: readonly string[] }, categoryName: (id: string) => string = (id) => id): string {
+  return want.searchText || want.categoryIds.map(categoryName).join(', ');
+}
+
+/** The corner notification's text (issue 16). */
+export const newMatchText = (label: string) => `New match for ${label}`;
