@@ -85,13 +85,14 @@ async function load(db: Queryable, n: number, log: (line: string) => void): Prom
   await step(
     `${n} listings`,
     `insert into items (seller_id, category_id, sale_type_id, name, description, price_cents, payment_email, offers_accepted,
-                        is_fixed_price, photos, thumbnail, approval_status, purchaser_id, price_sold_cents, save_count,
+                        is_fixed_price, photos, thumbnail, approval_status, purchaser_id, price_sold_cents, sold_at, save_count,
                         time_listed, created_at, removed_at, ship_regions)
      select s.ids[1 + floor(s.n * random() ^ 2)::int], cat, case when random() < 0.1 then 'vendor' else 'individual' end,
             ${NAME}, ${DESCRIPTION}, price, 'seller@example.test', offers, not offers or random() < 0.5,
             array['/uploads/bench/' || g || '.jpg'], '/uploads/bench/' || g || '-thumb.jpg',
             (case when st < 0.90 then 'approved' when st < 0.97 then 'pending' else 'rejected' end)::approval_status,
             case when st < 0.036 then s.ids[1 + floor(s.n * random())::int] end, case when st < 0.036 then price end,
+            case when st < 0.036 then least(now(), listed + random() * interval '60 days') end,
             case when random() < 0.2 then 1 + floor(random() ^ 3 * 20)::int else 0 end,
             listed, listed, case when random() < 0.01 then now() end,
             -- 1-3 regions (the US and the EU most common); item_shipping gets one row for each below. The app's

@@ -14,9 +14,9 @@ export default defineConfig({
       // The feed's first page as every first visit asks for it (default list settings), and the blog banner above it.
       { file: 'home.html', route: 'src/app/home-feed-page.tsx', fetches: ['/api/items?sort=def', '/api/banner-blogs'] },
       // The item's own call is hinted by the server (a Link header with the id: static.ts).
-      { file: 'detail.html', route: 'src/features/items/pages/item-detail-page.tsx' },
+      { file: 'detail.html', route: 'src/app/item-detail-route.tsx' },
       // The form waits for the email status (listing needs a confirmed email); only signed-in users get this far.
-      { file: 'sell.html', route: 'src/features/items/pages/listing-form-page.tsx', fetches: ['/api/me/verified'] },
+      { file: 'sell.html', route: 'src/app/listing-routes.tsx', fetches: ['/api/me/verified'] },
     ]),
     precompress(),
   ],

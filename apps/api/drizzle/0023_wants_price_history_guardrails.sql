@@ -45,7 +45,7 @@ CREATE INDEX "want_matches_item_idx" ON "want_matches" USING btree ("item_id");-
 CREATE INDEX "wants_anchors_idx" ON "wants" USING gin ("anchors") WHERE not "wants"."paused";--> statement-breakpoint
 CREATE INDEX "wants_user_idx" ON "wants" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "wants_expiry_idx" ON "wants" USING btree ("expires_at") WHERE "wants"."expiry_warned_at" is null;--> statement-breakpoint
-CREATE INDEX "items_sold_search_idx" ON "items" USING gin ("search") WHERE "items"."purchaser_id" is not null;--> statement-breakpoint
+CREATE INDEX "items_sold_search_idx" ON "items" USING gin ("search","sold_at") WHERE "items"."purchaser_id" is not null;--> statement-breakpoint
 CREATE INDEX "items_sold_at_idx" ON "items" USING btree ("sold_at" DESC NULLS LAST) WHERE "items"."purchaser_id" is not null;--> statement-breakpoint
 ALTER TABLE "items" ADD CONSTRAINT "items_auto_decline_positive" CHECK ("items"."auto_decline_below_cents" is null or "items"."auto_decline_below_cents" > 0);--> statement-breakpoint
 ALTER TABLE "items" ADD CONSTRAINT "items_auto_accept_positive" CHECK ("items"."auto_accept_at_cents" is null or "items"."auto_accept_at_cents" > 0);--> statement-breakpoint
@@ -55,23 +55,33 @@ ALTER TABLE "users" ADD CONSTRAINT "users_want_alerts" CHECK ("users"."want_aler
 -- Listings sold before sold_at existed: the capture time of their purchase, else the time they were listed.
 UPDATE "items" i SET "sold_at" = coalesce((SELECT max(p."captured_at") FROM "purchases" p WHERE p."item_id" = i."id"), i."time_listed")
 WHERE i."purchaser_id" IS NOT NULL;--> statement-breakpoint
--- The words of which a listing matching a want's search holds at least one: the longest word of the text (the
--- likeliest to be rare) and the vocabulary words search_tsquery() would accept for it as a typo or partial word.
--- A listing matches search_tsquery(text) only by holding that word (the plain branch) or one of those (the fuzzy
--- branch), so the wants whose anchors meet a listing's words are all the wants it can match. Null when the text
--- has no words. Same threshold and limit as search_tsquery (migration 0008).
+-- The words of which a listing matching a want's search holds at least one: the search's rarest word (by the
+-- share of listings holding it in the statistics ANALYZE keeps on items.search; a word not among the most common
+-- is rarer than any that is; the longest among equals) and the vocabulary words search_tsquery() would accept for
+-- it as a typo or partial word. A listing matches search_tsquery(text) only by holding that word (the plain
+-- branch) or one of those (the fuzzy branch), so the wants whose anchors meet a listing's words are all the wants
+-- it can match, and the rarest word makes them few. Null when the text has no words. Same threshold and limit as
+-- search_tsquery (migration 0008).
 CREATE FUNCTION want_anchors(search_text text) RETURNS text[] LANGUAGE plpgsql STABLE
 SET pg_trgm.word_similarity_threshold = '0.5'
 AS $$
 DECLARE
-  longest text;
+  anchor text;
 BEGIN
-  SELECT w INTO longest FROM unnest(tsvector_to_array(to_tsvector('simple', search_text))) AS w ORDER BY length(w) DESC, w LIMIT 1;
-  IF longest IS NULL THEN RETURN NULL; END IF;
+  SELECT w INTO anchor
+  FROM unnest(tsvector_to_array(to_tsvector('simple', search_text))) AS w
+  LEFT JOIN (
+    SELECT mce.word, mce.share
+    FROM pg_stats, unnest(most_common_elems::text::text[], most_common_elem_freqs) AS mce(word, share)
+    WHERE schemaname = current_schema() AND tablename = 'items' AND attname = 'search' AND mce.word IS NOT NULL
+  ) AS common ON common.word = w
+  ORDER BY coalesce(common.share, 0), length(w) DESC, w
+  LIMIT 1;
+  IF anchor IS NULL THEN RETURN NULL; END IF;
   RETURN array(
-    SELECT longest
+    SELECT anchor
     UNION
-    SELECT v.word FROM (SELECT word FROM search_words WHERE longest <% word ORDER BY word_similarity(longest, word) DESC, word LIMIT 20) AS v
+    SELECT v.word FROM (SELECT word FROM search_words WHERE anchor <% word ORDER BY word_similarity(anchor, word) DESC, word LIMIT 20) AS v
   );
 END
 $$;

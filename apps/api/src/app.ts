@@ -22,6 +22,8 @@ import { createBlogService } from './modules/blog/service';
 import { chatRoutes } from './modules/chat/routes';
 import { ratingsRoutes } from './modules/ratings/routes';
 import { createRatingsService } from './modules/ratings/service';
+import { wantsRoutes } from './modules/wants/routes';
+import { createWantsService } from './modules/wants/service';
 import { createChatService } from './modules/chat/service';
 import { registerChatSocket } from './modules/chat/socket';
 import { offersRoutes } from './modules/offers/routes';
@@ -143,6 +145,10 @@ export function createApp(deps: AppDeps): Express {
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
   });
   jobs.handle('seller-listed', (payload) => items.sellerListedJob(payload));
+  const wants = createWantsService({ db, config, jobs, hub });
+  jobs.handle('want-match', (payload) => wants.matchJob(payload));
+  jobs.handle('want-digest', (payload, job) => wants.digestJob(payload, job));
+  jobs.handle('want-expiry-warning', (payload) => wants.expiryWarningJob(payload));
   const news = createNewsService({ db, config, jobs, logger: deps.logger });
   jobs.handle('updates-mail', (payload) => news.updatesJob(payload));
   const paymentProvider = deps.payments ?? paymentProviderFromConfig(config, db);
@@ -200,6 +206,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(chatRoutes({ chat })));
   api.use(table.router(blogRoutes({ blog: createBlogService({ db, storage, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }) })));
   api.use(table.router(ratingsRoutes(createRatingsService({ db, config, jobs }))));
+  api.use(table.router(wantsRoutes({ wants })));
   api.use(table.router(notificationsRoutes(countsOf)));
   api.use(table.router(newsRoutes({ news })));
   api.use(notFoundApi);

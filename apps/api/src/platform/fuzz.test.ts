@@ -145,7 +145,8 @@ function casesFor(route: RouteInfo): fc.Arbitrary<Case> | undefined {
 // ---- valid starting points, so one bad field reaches the later rules --------------------------------------
 
 function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unknown> {
-  const listing = listingInput(world.owner.id);
+  // With offer guardrails set (issue 16), so a bad price or flag reaches their rules too.
+  const listing = listingInput(world.owner.id, { autoDeclineBelow: '150', autoAcceptAt: '200' });
   const samples: Record<string, Record<string, unknown>> = {
     'post /item': listing,
     'put /item/:id': listing,
@@ -167,6 +168,8 @@ function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unkno
     'post /blog/comment': { blogId: world.blogPostId, body: 'Nice write-up' },
     'post /blog/giveaway/enter': { blogId: world.blogPostId, fullName: 'Alex Keeb' },
     'post /admin/updates': { subject: 'New on the marketplace', body: 'Want-lists are coming.' },
+    'post /me/wants': { searchText: 'gmk olivia', categoryIds: ['keycaps'], regions: ['US'], maxPrice: '250', saleTypeId: 'individual' },
+    'put /me/wants/:id': { searchText: 'gmk olivia', categoryIds: ['keycaps'], regions: ['US'], maxPrice: 250, saleTypeId: null, paused: false },
   };
   return { ...(samples[`${route.method} ${route.path}`] ?? {}) };
 }

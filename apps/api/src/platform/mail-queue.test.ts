@@ -10,7 +10,7 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createLogger } from './logger';
 import { createMailer } from './mail';
 import { openSentLedger } from './mail-ledger';
-import { queueMail, registerMailWorker } from './mail-queue';
+import { queueMail, queueMails, registerMailWorker } from './mail-queue';
 
 async function until(done: () => boolean, ms: number) {
   const deadline = Date.now() + ms;
@@ -72,6 +72,30 @@ describe('mail jobs over SMTP', () => {
     const result = await db.db.execute(sql`select state from pgboss.job where name = 'mail' and data->>'id' = 'taken-before-the-crash'`);
     expect((result as unknown as { rows: Array<{ state: string }> }).rows).toEqual([{ state: 'completed' }]);
     expect(smtp.received).toEqual([]);
+  });
+
+  it('queues many mails in one statement, each key once, delivering each once and none after a rollback', async () => {
+    smtp.received.length = 0;
+    const mail = (to: string) => ({ to, subject: 'New match for GMK Olivia', text: 'Hi', html: '<p>Hi</p>' });
+    // A key twice in one batch (kept once) and a key queued before (skipped): three mails in all.
+    await db.db.transaction((tx) => queueMail(jobs, tx, 'batch:c', mail('c@example.com')));
+    await db.db.transaction((tx) =>
+      queueMails(jobs, tx, [
+        { key: 'batch:a', message: mail('a@example.com') },
+        { key: 'batch:b', message: mail('b@example.com') },
+        { key: 'batch:a', message: mail('a@example.com') },
+        { key: 'batch:c', message: mail('c@example.com') },
+      ]),
+    );
+    await expect(
+      db.db.transaction(async (tx) => {
+        await queueMails(jobs, tx, [{ key: 'batch:rolled-back', message: mail('d@example.com') }]);
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    await until(() => smtp.received.length >= 3, 15_000);
+    await jobs.drain();
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
   });
 });
 

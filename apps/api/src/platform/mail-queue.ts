@@ -22,6 +22,14 @@ export async function queueMail(jobs: JobQueue, tx: Tx, key: string, message: Ma
   await jobs.send('mail', { message, id: key, queuedAt: new Date().toISOString() }, { key, tx });
 }
 
+/** queueMail for many mails at once (a fan-out): one statement, each mail kept or skipped by its own key. */
+export async function queueMails(jobs: JobQueue, tx: Tx, mails: Array<{ key: string; message: MailMessage }>): Promise<void> {
+  const queuedAt = new Date().toISOString();
+  // One job per key, as queueMail would keep (pg-boss refuses a batch naming one id twice).
+  const byKey = new Map(mails.map((m) => [m.key, m.message]));
+  await jobs.sendMany('mail', [...byKey].map(([key, message]) => ({ key, payload: { message, id: key, queuedAt } })), { tx });
+}
+
 /**
  * Delivers a mail job through the Mailer; a failed delivery throws, and the queue retries it with backoff. With a
  * data dir, a job whose message the ledger there shows as already accepted (a crash came between acceptance and

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
-import { blogPosts, conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers } from '../db/schema/index';
+import { blogPosts, conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers, wantMatches, wants } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/passwords';
 import type { RouteInfo } from '../platform/route-table';
 import type { TestClient, TestContext } from './app';
@@ -44,6 +44,8 @@ export interface RouteWorld {
   conversationId: string;
   /** The admin's published, open Giveaway post (no entries, so no one's email is in the entries answer). */
   blogPostId: string;
+  /** A want of the owner's, matched by the other user's listing. */
+  wantId: string;
   everyone: Person[];
 }
 
@@ -98,7 +100,12 @@ export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
     .insert(blogPosts)
     .values({ authorId: admin.id, categoryId: 'giveaway', title: 'Win a board', body: 'Enter below.', bodyHtml: '<p>Enter below.</p>', thumbnail: '/uploads/blog/banner.jpg', isPublished: true, publishedAt: new Date() })
     .returning({ id: blogPosts.id });
-  return { owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, blogPostId: post!.id, everyone: [owner, other, admin] };
+  const [want] = await t.db.db
+    .insert(wants)
+    .values({ userId: owner.id, searchText: 'test board', query: sql`search_tsquery('test board')`, anchors: sql`want_anchors('test board')`, expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: wants.id });
+  await t.db.db.insert(wantMatches).values({ wantId: want!.id, itemId: othersItem.id, userId: owner.id, priceCents: 11_000 });
+  return { owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, blogPostId: post!.id, wantId: want!.id, everyone: [owner, other, admin] };
 }
 
 /** A conversation between two people about an item, with a message from each, stored as the chat module stores it. */
@@ -129,6 +136,7 @@ export function urlOf(route: RouteInfo, world: RouteWorld, override: Record<stri
     // Offer calls: the buyer's (counter-buyer, remove) name the owner's own offer, the seller's one made to the owner.
     if (name === 'id' && route.path.startsWith('/offer/')) return /\/(counter-buyer|remove)$/.test(route.path) ? world.offerByOwnerId : world.offerToOwnerId;
     if (name === 'id' && route.path.startsWith('/blog/')) return world.blogPostId;
+    if (name === 'id' && route.path.startsWith('/me/wants/')) return world.wantId;
     // Chat calls name the owner's conversation (with the admin).
     if (name === 'id' && (route.path.startsWith('/message/') || route.path.startsWith('/conversation/'))) return world.conversationId;
     if (name === 'id' || name === 'itemId') return onUser ? world.owner.id : world.itemId;

@@ -6,7 +6,7 @@ export interface RouteAccessory {
   label: string;
   icon: 'settings' | 'vault' | 'offers';
   /** Which new-count shows on the icon. */
-  badge?: 'offers' | 'messages';
+  badge?: 'offers' | 'messages' | 'wants';
 }
 
 /**

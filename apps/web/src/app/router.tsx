@@ -63,7 +63,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'detail/:id',
               handle: { title: 'Item Details', back: true } satisfies RouteHandle,
               loader: prefetchItem(queryClient),
-              lazy: { Component: async () => (await import('../features/items/pages/item-detail-page')).ItemDetailPage },
+              lazy: { Component: async () => (await import('./item-detail-route')).ItemDetailRoute },
             },
             {
               path: 'login',
@@ -145,22 +145,17 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'sell',
                   handle: { title: 'Create Listing' } satisfies RouteHandle,
-                  lazy: { Component: async () => (await import('../features/items/pages/listing-form-page')).SellPage },
+                  lazy: { Component: async () => (await import('./listing-routes')).SellRoute },
                 },
                 {
                   path: 'edit-item/:id',
                   handle: { title: 'Edit Your Listing', back: true } satisfies RouteHandle,
-                  lazy: {
-                    Component: async () => (await import('../features/items/pages/listing-form-page')).EditItemPage,
-                  },
+                  lazy: { Component: async () => (await import('./listing-routes')).EditItemRoute },
                 },
                 {
                   path: 'duplicate-item/:id',
                   handle: { title: 'Add A Similar Listing', back: true } satisfies RouteHandle,
-                  lazy: {
-                    Component: async () =>
-                      (await import('../features/items/pages/listing-form-page')).DuplicateItemPage,
-                  },
+                  lazy: { Component: async () => (await import('./listing-routes')).DuplicateItemRoute },
                 },
                 {
                   path: 'me',
@@ -176,7 +171,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   handle: {
                     title: 'My Offers',
                     navTitle: 'Offers',
-                    accessory: { to: '/me/vault', label: 'Vault', icon: 'vault' },
+                    accessory: { to: '/me/vault', label: 'Vault', icon: 'vault', badge: 'wants' },
                   } satisfies RouteHandle,
                   lazy: { Component: async () => (await import('../features/offers/pages/offers-page')).OffersPage },
                 },
@@ -186,7 +181,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
                     title: 'Vault',
                     accessory: { to: '/me/offers', label: 'Offers', icon: 'offers', badge: 'offers' },
                   } satisfies RouteHandle,
-                  lazy: { Component: async () => (await import('../features/discovery/pages/vault-page')).VaultPage },
+                  lazy: { Component: async () => (await import('./vault-with-wants-page')).VaultWithWantsPage },
                 },
                 {
                   path: 'me/products',

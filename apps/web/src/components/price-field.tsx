@@ -31,16 +31,26 @@ export function usePriceField(ruleLabel: string) {
   };
 }
 
+/** What a price input shows and reports: usePriceField's state, or a form's own draft. */
+export interface PriceFieldState {
+  value: string;
+  error: string | null | undefined;
+  change: (text: string) => void;
+}
+
 interface PriceFieldProps {
-  field: ReturnType<typeof usePriceField>;
+  field: PriceFieldState;
   label: string;
   hint: string;
+  /** For a form that focuses the field at fault. */
+  id?: string;
 }
 
 /** A price input: the decimal keyboard on phones, at most 8 characters, its error under it. */
-export function PriceField({ field, label, hint }: PriceFieldProps) {
+export function PriceField({ field, label, hint, id }: PriceFieldProps) {
   return (
     <TextField
+      id={id}
       label={label}
       hint={hint}
       inputMode="decimal"

@@ -4,7 +4,8 @@ import styles from './url-tabs.module.css';
 
 export interface TabDef<T extends string> {
   id: T;
-  label: string;
+  /** Its text, and maybe a count badge beside it. */
+  label: ReactNode;
 }
 
 interface UrlTabsProps<T extends string> {

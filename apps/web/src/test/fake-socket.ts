@@ -1,5 +1,12 @@
 import { act, waitFor } from '@testing-library/react';
-import type { CheckoutReminder, MessageNotification, NotificationCounts, SendMessageAck, SendMessageInput } from '@keeb/shared';
+import type {
+  CheckoutReminder,
+  MessageNotification,
+  NotificationCounts,
+  SendMessageAck,
+  SendMessageInput,
+  WantMatchNotification,
+} from '@keeb/shared';
 import { configureRealtime, type RealtimeSocket } from '../features/chat/realtime/socket';
 
 type Listener = (payload?: unknown) => void;
@@ -53,6 +60,7 @@ export class FakeSocket implements RealtimeSocket {
   serverEmit(event: 'msg', payload: MessageNotification): Promise<void>;
   serverEmit(event: 'counts', payload: NotificationCounts): Promise<void>;
   serverEmit(event: 'reminder', payload: CheckoutReminder): Promise<void>;
+  serverEmit(event: 'wantMatch', payload: WantMatchNotification): Promise<void>;
   serverEmit(event: 'connect'): Promise<void>;
   serverEmit(event: 'disconnect', reason: string): Promise<void>;
   serverEmit(event: 'connect_error', payload: Error): Promise<void>;

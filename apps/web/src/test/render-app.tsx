@@ -23,7 +23,8 @@ export interface SeedUser {
   admin?: boolean;
   karma?: number;
   avatar?: string | null;
-  counts?: NotificationCounts;
+  /** The counters to seed; those left out are zero. */
+  counts?: Partial<NotificationCounts>;
 }
 
 /** Puts a session in the cache as the API would have answered it: logged out, or logged in as `user`. */
@@ -42,7 +43,12 @@ export function seedSession(queryClient: QueryClient, user?: SeedUser): void {
     membershipType: 'member',
     karma: user.karma ?? 0,
   });
-  queryClient.setQueryData(sessionKeys.notificationCounts, user.counts ?? { numNewOffers: 0, numNewMessages: 0 });
+  queryClient.setQueryData<NotificationCounts>(sessionKeys.notificationCounts, {
+    numNewOffers: 0,
+    numNewMessages: 0,
+    numNewWantMatches: 0,
+    ...user.counts,
+  });
 }
 
 export function seedCategories(queryClient: QueryClient, saleTypes: ReadonlyArray<{ _id: string; name: string }> = []): void {

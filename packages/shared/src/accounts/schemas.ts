@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ERRORS, BIO_MAX, CONTACT_MESSAGE_MAX, CONTACT_REASON_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './codes';
+import { ERROR_CODES } from '../platform/codes';
+import { WANT_ALERT_MODES } from '../wants/schemas';
 
 /** GET /api/me/logged-in */
 export const SessionSchema = z.object({
@@ -131,6 +133,8 @@ export const AccountUpdateInputSchema = z
     email: z.string().optional(),
     shippingRegion: text,
     emailPreferences: EmailPreferencesSchema.partial().optional(),
+    /** How want matches are mailed (issue 16); left out, it stays as it is. */
+    wantAlerts: z.enum(WANT_ALERT_MODES, { error: ERROR_CODES.badRequest }).optional(),
   })
   .superRefine((v, ctx) =>
     firstFailing(
@@ -174,6 +178,8 @@ export const SettingsSchema = z.object({
   shippingRegion: ShippingRegionSchema.nullable(),
   reddit: ForumLinkSchema,
   referralLink: z.string(),
+  /** Want-list alerts (issue 16): a mail per match, or one daily digest. */
+  wantAlerts: z.enum(WANT_ALERT_MODES),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

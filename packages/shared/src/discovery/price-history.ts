@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../platform/codes';
 
 /**
  * Sold-price history (issue 16): GET /api/items/price-history with the feed's search and filters (searchText,
@@ -10,11 +11,13 @@ export const PRICE_HISTORY_MIN_SALES = 3;
 export const PRICE_HISTORY_RECENT = 10;
 export const PRICE_HISTORY_MONTHS = 12;
 
+const queryText = (max: number) => z.string({ error: ERROR_CODES.badRequest }).max(max, { error: ERROR_CODES.tooLong });
+
 export const PriceHistoryQuerySchema = z.object({
-  searchText: z.string().max(200).optional(),
-  categoryIds: z.string().max(2000).optional(),
-  regions: z.string().max(2000).optional(),
-  saleType: z.string().max(64).optional(),
+  searchText: queryText(200).optional(),
+  categoryIds: queryText(2000).optional(),
+  regions: queryText(2000).optional(),
+  saleType: queryText(64).optional(),
 });
 export type PriceHistoryQuery = z.infer<typeof PriceHistoryQuerySchema>;
 

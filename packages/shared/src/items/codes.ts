@@ -12,6 +12,10 @@ export const ITEM_ERRORS = {
   photosRequired: 'photos_required',
   tooManyPhotos: 'too_many_photos',
   shippingPrice: 'shipping_price',
+  /** Offer guardrails (issue 16): the auto-decline floor above the auto-accept price (field autoDeclineBelow). */
+  autoOrder: 'auto_order',
+  /** A guardrail at or above a Buy It Now price, which would decide offers a buyer would rather pay in full. */
+  autoAbovePrice: 'auto_above_price',
   photoLink: 'photo_link',
   confirmEmail: 'confirm_email',
   smsVerificationInvalid: 'sms_verification_invalid',

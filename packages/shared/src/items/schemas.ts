@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMENT_MAX, EMAIL_MAX, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PRICE_MAX, PRICE_MAX_LENGTH } from './codes';
 import { ITEM_SORTS } from './sorts';
+import { dollarsToCents } from '../format/price';
 import { RatingSummarySchema } from '../ratings/summary';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
@@ -85,6 +86,27 @@ export const isPrice = (value: unknown) => isPriceText(priceText(value)) && Numb
 /** Shipping may be free; it may not pass PRICE_MAX either (the same cents column type). */
 const isShippingPrice = (value: unknown) => isPriceText(priceText(value)) && Number(priceText(value)) <= PRICE_MAX;
 
+/**
+ * An offer guardrail as the seller typed it (issue 16), in dollars with the price's rules. Empty text or null
+ * unsets it; left out of an edit, the stored one stays.
+ */
+const guardrailPrice = z.union([z.string(), z.number(), z.null()], { error: ITEM_ERRORS.price }).optional();
+const isUnset = (value: unknown) => value === undefined || value === null || priceText(value) === '';
+const guardrailCents = (value: unknown) => (isUnset(value) ? null : dollarsToCents(Number(priceText(value))));
+
+/**
+ * The guardrails against each other and the price, in cents (null = unset): the floor may not pass the auto-accept
+ * price, and with Buy It Now neither may reach its price (the items_auto_* checks). Answers the first failing
+ * [code, field]; the form's rules and an edit that keeps stored guardrails both ask it.
+ */
+export function guardrailProblem(g: { priceCents: number; isFixedPrice: boolean; autoDeclineBelowCents: number | null; autoAcceptAtCents: number | null }): [code: string, field: string] | undefined {
+  const { priceCents, isFixedPrice, autoDeclineBelowCents: floor, autoAcceptAtCents: accept } = g;
+  if (floor !== null && accept !== null && floor > accept) return [ITEM_ERRORS.autoOrder, 'autoDeclineBelow'];
+  if (isFixedPrice && floor !== null && floor >= priceCents) return [ITEM_ERRORS.autoAbovePrice, 'autoDeclineBelow'];
+  if (isFixedPrice && accept !== null && accept >= priceCents) return [ITEM_ERRORS.autoAbovePrice, 'autoAcceptAt'];
+  return undefined;
+}
+
 const ItemInputBase = z.object({
   categoryId: z.string().optional().default(''),
   name: z.string().optional().default(''),
@@ -96,6 +118,8 @@ const ItemInputBase = z.object({
   photos: z.array(z.string()).optional().default([]),
   shippingPrices: z.array(z.object({ code: z.string(), name: z.string().optional(), price: z.union([z.string(), z.number()]) })).optional().default([]),
   saleTypeId: z.string().optional(),
+  autoDeclineBelow: guardrailPrice,
+  autoAcceptAt: guardrailPrice,
 });
 
 type ItemRule = [failed: boolean, code: string, field: string];
@@ -116,8 +140,29 @@ function itemRules(v: z.output<typeof ItemInputBase>, creating: boolean): ItemRu
     [v.photos.length === 0, ITEM_ERRORS.photosRequired, 'photos'],
     [v.photos.length > MAX_PHOTOS, ITEM_ERRORS.tooManyPhotos, 'photos'],
     [creating && v.shippingPrices.some((s) => !isShippingPrice(s.price)), ITEM_ERRORS.shippingPrice, 'shippingPrices'],
+    // Guardrails only mean something on a listing that takes offers; without offers they are dropped, not judged.
+    ...(v.offersAccepted ? guardrailRules(v) : []),
   ];
 }
+
+function guardrailRules(v: z.output<typeof ItemInputBase>): ItemRule[] {
+  const fields = ['autoDeclineBelow', 'autoAcceptAt'] as const;
+  const problem = guardrailProblem({
+    priceCents: dollarsToCents(Number(priceText(v.price))),
+    isFixedPrice: v.isFixedPrice,
+    autoDeclineBelowCents: guardrailCents(v.autoDeclineBelow),
+    autoAcceptAtCents: guardrailCents(v.autoAcceptAt),
+  });
+  return [
+    ...fields.map((f): ItemRule => [!isUnset(v[f]) && !isPrice(v[f]), ITEM_ERRORS.price, f]),
+    ...fields.map((f): ItemRule => [!isUnset(v[f]) && Number(priceText(v[f])) > PRICE_MAX, ITEM_ERRORS.priceTooHigh, f]),
+    [problem !== undefined, problem?.[0] ?? '', problem?.[1] ?? ''],
+  ];
+}
+
+/** A guardrail as stored: dollars, null when unset (or the listing takes no offers), undefined when an edit left it out. */
+const guardrailValue = (value: unknown, offersAccepted: boolean) =>
+  !offersAccepted ? null : value === undefined ? undefined : isUnset(value) ? null : Number(priceText(value));
 
 function itemInputSchema(creating: boolean) {
   return ItemInputBase.superRefine((v, ctx) => {
@@ -130,6 +175,8 @@ function itemInputSchema(creating: boolean) {
     payment: v.payment.trim().toLowerCase(),
     price: Number(v.price),
     shippingPrices: v.shippingPrices.map((s) => ({ code: s.code, price: Number(s.price) })),
+    autoDeclineBelow: guardrailValue(v.autoDeclineBelow, v.offersAccepted),
+    autoAcceptAt: guardrailValue(v.autoAcceptAt, v.offersAccepted),
   }));
 }
 
@@ -171,6 +218,9 @@ export const ItemDetailSchema = z.object({
   isFixedPrice: z.boolean(),
   /** Only for the owner (the edit form); absent for everyone else. */
   paymentEmail: z.string().optional(),
+  /** The offer guardrails in dollars (null when unset): only for the owner, like paymentEmail; buyers never learn them. */
+  autoDeclineBelow: z.number().nullable().optional(),
+  autoAcceptAt: z.number().nullable().optional(),
   shippingPrices: z.array(ShippingPriceSchema),
   approvalStatus: z.enum(['pending', 'approved', 'rejected']),
   paymentStatus: z.enum(['none', 'pending']),

@@ -42,6 +42,12 @@ export const OFFER_TRANSITIONS = {
   pay: { from: ['pending', 'countered', 'accepted', 'expired'], to: 'paid', actor: 'system' },
   /** The item was sold to someone else or removed: every open offer closes. */
   close: { from: ['pending', 'countered', 'accepted', 'expired'], to: 'closed', actor: 'system' },
+  /**
+   * The seller's guardrails (issue 16), applied for the seller: an offer below the floor is declined as it is made,
+   * or when the seller raises the floor above it; the first offer at the auto-accept price is accepted as it is made.
+   */
+  autoDecline: { from: ['pending'], to: 'declined', actor: 'system' },
+  autoAccept: { from: ['pending'], to: 'accepted', actor: 'system' },
 } as const satisfies Record<string, Transition>;
 export type OfferTransition = keyof typeof OFFER_TRANSITIONS;
 

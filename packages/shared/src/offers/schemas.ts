@@ -60,6 +60,21 @@ interface OfferFields {
   timeAccepted: string | null;
 }
 
+/**
+ * POST /api/offer's answer. A listing's guardrails may decide the offer at once: `autoDeclined` (below the seller's
+ * floor: declined, and the buyer may offer again; the floor itself is never told) or `autoAccepted` (at or above
+ * the seller's auto-accept price: the 24-hour payment window runs from `timeAccepted`).
+ */
+export interface MadeOffer {
+  _id: string;
+  status: 'pending' | 'declined' | 'accepted';
+  price: number;
+  shippingPrice: number;
+  autoDeclined?: true;
+  autoAccepted?: true;
+  timeAccepted?: string;
+}
+
 /** GET /api/me/offers/sent: one per offer, newest first. */
 export interface SentOffer extends OfferFields {
   itemId: OfferItem;

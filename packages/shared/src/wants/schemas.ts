@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPriceText, ItemSummarySchema } from '../items/schemas';
+import { CursorTimestampSchema, isPriceText, ItemSummarySchema } from '../items/schemas';
 import { PRICE_MAX } from '../items/codes';
 import { ERROR_CODES } from '../platform/codes';
 
@@ -40,12 +40,13 @@ export const WANT_ERRORS = {
 export const WANT_ALERT_MODES = ['instant', 'daily'] as const;
 export type WantAlertMode = (typeof WANT_ALERT_MODES)[number];
 
+/** A price limit in dollars: left out stays undefined (an edit keeps the stored one), null or blank is none. */
 const price = z
-  .union([z.number(), z.string()])
-  .nullable()
+  .union([z.number(), z.string(), z.null()], { error: WANT_ERRORS.price })
   .optional()
   .transform((v, ctx) => {
-    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+    if (v === undefined) return undefined;
+    if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
     const text = typeof v === 'number' ? String(v) : v.trim();
     if (!isPriceText(text) || Number(text) <= 0 || Number(text) > PRICE_MAX) {
       ctx.addIssue({ code: 'custom', message: WANT_ERRORS.price, path: [] });
@@ -54,35 +55,60 @@ const price = z
     return Number(text);
   });
 
-const idList = z.array(z.string().max(64)).max(20).optional().default([]);
+const searchText = z.string({ error: ERROR_CODES.badRequest }).max(WANT_LIMITS.searchTextMax, { error: WANT_ERRORS.tooLong });
+/** Reference ids (categories, regions): the service checks that each exists. */
+const ids = z.array(z.string({ error: WANT_ERRORS.invalidFilter }).max(64, { error: WANT_ERRORS.invalidFilter }), { error: WANT_ERRORS.invalidFilter }).max(20, { error: WANT_ERRORS.invalidFilter });
+const saleTypeId = z.string({ error: WANT_ERRORS.invalidFilter }).max(64, { error: WANT_ERRORS.invalidFilter }).nullable();
+const normaliseText = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /** What a want holds, as POST /api/me/wants takes it (the feed's filters: spec 2.3's categoryIds, regions, saleType). */
 export const WantInputSchema = z
   .object({
-    searchText: z.string().max(WANT_LIMITS.searchTextMax, { error: WANT_ERRORS.tooLong }).optional().default(''),
-    categoryIds: idList,
-    regions: idList,
+    searchText: searchText.optional().default(''),
+    categoryIds: ids.optional().default([]),
+    regions: ids.optional().default([]),
     maxPrice: price,
-    saleTypeId: z.enum(['individual', 'vendor']).nullable().optional().default(null),
+    saleTypeId: saleTypeId.optional().default(null),
   })
-  .transform((v) => ({ ...v, searchText: v.searchText.trim().replace(/\s+/g, ' '), categoryIds: [...new Set(v.categoryIds)], regions: [...new Set(v.regions)] }));
+  .transform((v) => ({
+    ...v,
+    searchText: normaliseText(v.searchText),
+    categoryIds: [...new Set(v.categoryIds)],
+    regions: [...new Set(v.regions)],
+    maxPrice: v.maxPrice ?? null,
+  }));
 export type WantInput = z.input<typeof WantInputSchema>;
 export type ValidWantInput = z.output<typeof WantInputSchema>;
 
 /**
- * PUT /api/me/wants/{id}: any of the fields to change, `paused` to pause or resume, `renew: true` to start a new
- * 90 days from now.
+ * PUT /api/me/wants/{id}: any of the fields to change (left out: kept), `paused` to pause or resume, `renew: true`
+ * to start a new 90 days from now.
  */
-export const WantUpdateSchema = z.object({
-  searchText: z.string().max(WANT_LIMITS.searchTextMax, { error: WANT_ERRORS.tooLong }).optional(),
-  categoryIds: z.array(z.string().max(64)).max(20).optional(),
-  regions: z.array(z.string().max(64)).max(20).optional(),
-  maxPrice: price,
-  saleTypeId: z.enum(['individual', 'vendor']).nullable().optional(),
-  paused: z.boolean().optional(),
-  renew: z.literal(true).optional(),
-});
+export const WantUpdateSchema = z
+  .object({
+    searchText: searchText.optional(),
+    categoryIds: ids.optional(),
+    regions: ids.optional(),
+    maxPrice: price,
+    saleTypeId: saleTypeId.optional(),
+    paused: z.boolean({ error: ERROR_CODES.badRequest }).optional(),
+    renew: z.literal(true, { error: ERROR_CODES.badRequest }).optional(),
+  })
+  .transform((v) => ({
+    ...v,
+    searchText: v.searchText === undefined ? undefined : normaliseText(v.searchText),
+    categoryIds: v.categoryIds && [...new Set(v.categoryIds)],
+    regions: v.regions && [...new Set(v.regions)],
+  }));
 export type WantUpdate = z.input<typeof WantUpdateSchema>;
+export type ValidWantUpdate = z.output<typeof WantUpdateSchema>;
+
+/** GET /api/me/wants/{id}/matches: the last match of the previous page (its matchedAt and listing id). */
+export const WantMatchesQuerySchema = z.object({
+  ts: CursorTimestampSchema.optional(),
+  cursorId: z.uuid({ error: 'invalid_cursor' }).optional(),
+});
+export type WantMatchesQuery = z.infer<typeof WantMatchesQuerySchema>;
 
 /** A want as its owner sees it. */
 export const WantSchema = z.object({

@@ -108,7 +108,8 @@ export const items = pgTable(
     // seller with thousands of listings is counted from the index, not from a heap block per listing.
     index('items_seller_sold_idx').on(t.sellerId).where(sql`${t.purchaserId} is not null`),
     // Sold-price history: the words of sold listings (a small share of all), and the last year's sales by time.
-    index('items_sold_search_idx').using('gin', t.search).where(sql`${t.purchaserId} is not null`),
+    // The sale time beside the words (btree_gin) intersects a search's sales with the year inside the index.
+    index('items_sold_search_idx').using('gin', t.search, t.soldAt).where(sql`${t.purchaserId} is not null`),
     index('items_sold_at_idx').on(t.soldAt.desc()).where(sql`${t.purchaserId} is not null`),
     // The admins' approval queue, oldest first.
     index('items_approval_idx').on(t.timeListed, t.id).where(sql`${t.approvalStatus} = 'pending' and ${t.removedAt} is null`),

@@ -75,6 +75,7 @@ export async function findAccount(db: Queryable, userId: string) {
       passwordHash: users.passwordHash,
       emailConfirmedAt: users.emailConfirmedAt,
       emailPreferences: users.emailPreferences,
+      wantAlerts: users.wantAlerts,
       googleId: users.googleId,
       facebookId: users.facebookId,
       bio: users.bio,

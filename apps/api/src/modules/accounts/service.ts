@@ -109,6 +109,7 @@ export function createAccountsService(deps: AccountsDeps) {
           }
         : { isLinked: false, transactions: { count: 0, isTransferred: false } },
       referralLink: `${config.appUrl}/signup?ref=${encodeURIComponent(account.username)}`,
+      wantAlerts: account.wantAlerts,
     };
   }
 
@@ -235,6 +236,7 @@ export function createAccountsService(deps: AccountsDeps) {
             bio: input.bio ?? '',
             shippingRegionCode: input.shippingRegion,
             emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...account.emailPreferences, ...input.emailPreferences },
+            ...(input.wantAlerts ? { wantAlerts: input.wantAlerts } : {}),
             ...(avatar ? { avatar } : {}),
             ...(emailChanged ? { email: input.email!, emailConfirmedAt: null } : {}),
           });

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ItemListQuerySchema } from '@keeb/shared';
+import { ItemListQuerySchema, PriceHistoryQuerySchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { route, type RouteSpec } from '../../platform/route-table';
@@ -31,6 +31,12 @@ export function discoveryRoutes(discovery: DiscoveryService, { jsonBody, firstPa
       handler: async (req, res) => {
         const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
         res.json(await discovery.feed(parseInput(ItemListQuerySchema, { ...body, ...req.query }), req.session.userId));
+      },
+    }),
+    route({
+      method: 'get', path: '/items/price-history', access: 'public', input: { query: PriceHistoryQuerySchema },
+      handler: async (req, res) => {
+        res.json(await discovery.priceHistory(parseInput(PriceHistoryQuerySchema, req.query)));
       },
     }),
     route({

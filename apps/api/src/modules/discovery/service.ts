@@ -1,6 +1,7 @@
-import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary } from '@keeb/shared';
+import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary, type PriceHistoryQuery } from '@keeb/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
+import { priceHistory } from './price-history';
 import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
 import { newestFirstSearchPage } from './search-window';
@@ -95,6 +96,9 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     /** GET /api/me/items/followed: public listings of the sellers the user follows, newest first (ts + cursorId). */
     followed: (userId: string, query: ItemListQuery) =>
       page({ kind: 'followed', userId }, { ts: query.ts, cursorId: query.cursorId, sort: 'def' }, userId),
+
+    /** GET /api/items/price-history: the last year's sales matching the feed's search and filters. */
+    priceHistory: (query: PriceHistoryQuery) => priceHistory(db, listOptionsFor({ kind: 'public' }, query)),
 
     /** GET /api/items and POST /api/searchItems: public listings, filtered, sorted, searched, keyset-paged. */
     feed: (query: ItemListQuery, viewerId: string | undefined) => page({ kind: 'public' }, query, viewerId),

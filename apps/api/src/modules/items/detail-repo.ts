@@ -17,6 +17,9 @@ export interface ItemPageRow {
   approvalStatus: 'pending' | 'approved' | 'rejected';
   paymentStatus: 'none' | 'pending';
   purchaserId: string | null;
+  /** The offer guardrails (issue 16): the owner's view only. */
+  autoDeclineBelowCents: number | null;
+  autoAcceptAtCents: number | null;
   saveCount: number;
   timeListed: string;
   sellerId: string;
@@ -70,7 +73,7 @@ export const ITEM_PAGE_SQL = `
        where c.item_id = i.id),
     exists (select 1 from item_saves sv where sv.item_id = i.id and sv.user_id = $2::uuid),
     exists (select 1 from seller_ratings sr where sr.item_id = i.id),
-    rt.n, coalesce(rt.overall, 0)
+    rt.n, coalesce(rt.overall, 0), i.auto_decline_below_cents, i.auto_accept_at_cents
   )::text as row
   from items i
   join users u on u.id = i.seller_id
@@ -93,7 +96,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     string, string | null, boolean, string | null, string | null, boolean, number, number,
     Array<[string, string, number]>,
     Array<[string, string, string, string, string, string | null, boolean, boolean]>,
-    boolean, boolean, number, number,
+    boolean, boolean, number, number, number | null, number | null,
   ];
   return {
     id: r[0],
@@ -111,6 +114,8 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     approvalStatus: r[12],
     paymentStatus: r[13],
     purchaserId: r[14],
+    autoDeclineBelowCents: r[32],
+    autoAcceptAtCents: r[33],
     saveCount: r[15],
     timeListed: isoFromJson(r[16]),
     sellerId: r[17],

@@ -26,6 +26,8 @@ export async function lockItem(tx: Tx, itemId: string) {
       paymentStatus: items.paymentStatus,
       purchaserId: items.purchaserId,
       removedAt: items.removedAt,
+      autoDeclineBelowCents: items.autoDeclineBelowCents,
+      autoAcceptAtCents: items.autoAcceptAtCents,
     })
     .from(items)
     .where(eq(items.id, itemId))

@@ -3,6 +3,7 @@ import {
   centsToDollars,
   dollarsToCents,
   formatPrice,
+  guardrailProblem,
   ITEM_ERRORS,
   ITEM_PAGE_SIZE,
   KARMA,
@@ -16,6 +17,7 @@ import {
 } from '@keeb/shared';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
+import { checkViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail } from '../../platform/mail-queue';
@@ -46,8 +48,8 @@ export interface ItemsDeps {
   phoneVerified(userId: string): Promise<boolean>;
   /** Awards karma once per subject, from the accounts module. */
   awardKarma(userId: string, amount: number, subjectId: string): Promise<void>;
-  /** The offers module: what blocks a removal, and closing the offers of a removed item. */
-  offers: Pick<OffersService, 'blockingCount' | 'settle' | 'countsMoved'>;
+  /** The offers module: what blocks a removal, closing the offers of a removed item, and a raised guardrail floor. */
+  offers: Pick<OffersService, 'blockingCount' | 'settle' | 'countsMoved' | 'declineBelowFloor'>;
 }
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -60,7 +62,8 @@ function acceptablePhoto(url: string, sellerId: string): boolean {
 }
 
 interface DetailParts {
-  withPaymentEmail: boolean;
+  /** The owner's view: the payment email and the offer guardrails, which nobody else may see. */
+  forOwner: boolean;
   shipping: Array<{ code: string; name: string; priceCents: number }>;
   isFollowing: boolean;
   comments: Comment[];
@@ -87,7 +90,7 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     saleTypeId: item.saleTypeId,
     offersAccepted: item.offersAccepted,
     isFixedPrice: item.isFixedPrice,
-    ...(parts.withPaymentEmail ? { paymentEmail: item.paymentEmail } : {}),
+    ...(parts.forOwner ? { paymentEmail: item.paymentEmail, autoDeclineBelow: dollars(item.autoDeclineBelowCents), autoAcceptAt: dollars(item.autoAcceptAtCents) } : {}),
     shippingPrices: parts.shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
     approvalStatus: item.approvalStatus,
     paymentStatus: item.paymentStatus,
@@ -114,6 +117,31 @@ function listingColumns(input: ValidItemInput) {
     photos: input.photos,
     thumbnail: photoVariants(input.photos[0]!).list,
   };
+}
+
+type Guardrails = { autoDeclineBelowCents: number | null; autoAcceptAtCents: number | null };
+const cents = (value: number | null) => (value === null ? null : dollarsToCents(value));
+
+/** The guardrail columns of a save: the form's values, or the stored ones the form left out (an edit only). */
+function guardrailColumns(input: ValidItemInput, stored: Guardrails = { autoDeclineBelowCents: null, autoAcceptAtCents: null }): Guardrails {
+  return {
+    autoDeclineBelowCents: input.autoDeclineBelow === undefined ? stored.autoDeclineBelowCents : cents(input.autoDeclineBelow),
+    autoAcceptAtCents: input.autoAcceptAt === undefined ? stored.autoAcceptAtCents : cents(input.autoAcceptAt),
+  };
+}
+
+/** The items_auto_* checks, as the form's rules answer them: a save that slipped past the rules is a 400, not a 500. */
+const GUARDRAIL_CHECKS: Record<string, [code: string, field: string]> = {
+  items_auto_decline_positive: [ITEM_ERRORS.price, 'autoDeclineBelow'],
+  items_auto_accept_positive: [ITEM_ERRORS.price, 'autoAcceptAt'],
+  items_auto_order: [ITEM_ERRORS.autoOrder, 'autoDeclineBelow'],
+  items_auto_below_price: [ITEM_ERRORS.autoAbovePrice, 'autoAcceptAt'],
+};
+
+function guardrailRefusal(error: unknown): never {
+  const refused = GUARDRAIL_CHECKS[checkViolation(error) ?? ''];
+  if (refused) throw new AppError(400, refused[0], { field: refused[1] });
+  throw error;
 }
 
 export function createItemsService(deps: ItemsDeps) {
@@ -165,7 +193,7 @@ export function createItemsService(deps: ItemsDeps) {
     if (!page) return undefined;
     const { seller } = page;
     const item = toDetail(page, {
-      withPaymentEmail: viewerId === page.sellerId,
+      forOwner: viewerId === page.sellerId,
       shipping: page.shipping,
       isFollowing: page.savedByViewer,
       isSellerReviewed: page.isSellerReviewed,
@@ -216,13 +244,14 @@ export function createItemsService(deps: ItemsDeps) {
         refuseOverLimit(await repo.listingTimesSince(tx, userId, new Date(Date.now() - DAY_MS)));
         const itemId = await repo.insertItem(tx, {
           ...listingColumns(input),
+          ...guardrailColumns(input),
           sellerId: userId,
           saleTypeId: input.saleTypeId ?? 'individual',
           approvalStatus: 'pending',
         });
         await repo.insertShipping(tx, itemId, input.shippingPrices.map((s) => ({ code: s.code, priceCents: dollarsToCents(s.price) })));
         return itemId;
-      });
+      }).catch(guardrailRefusal);
       return { _id: id };
     },
 
@@ -230,9 +259,15 @@ export function createItemsService(deps: ItemsDeps) {
       const item = await ownedItem(userId, itemId);
       if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.itemSold);
       await validateRefs(userId, input, false);
+      const guardrails = guardrailColumns(input, item);
+      const problem = guardrailProblem({ priceCents: dollarsToCents(input.price), isFixedPrice: input.isFixedPrice, ...guardrails });
+      if (problem) throw new AppError(400, problem[0], { field: problem[1] });
+      const floor = guardrails.autoDeclineBelowCents;
+      let moved: string[] = [];
       await db.transaction(async (tx) => {
         await repo.updateItem(tx, itemId, {
           ...listingColumns(input),
+          ...guardrails,
           ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
           // A rejected listing goes back into the queue when its seller edits it.
           ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
@@ -241,7 +276,11 @@ export function createItemsService(deps: ItemsDeps) {
         // An approved listing edited into a want (new words, a lower price, a new region) alerts it now; the
         // matches already made are kept once each, so an edit re-alerts nobody.
         if (item.approvalStatus === 'approved') await jobs.send('want-match', { itemId }, { key: `want-match:${itemId}:${randomUUID()}`, tx });
-      });
+        // A raised floor applies to the offers waiting for the seller too. The update above holds the item's row
+        // lock, which every new offer takes first, so none can slip in below the new floor meanwhile.
+        if (floor !== null && floor > (item.autoDeclineBelowCents ?? 0)) moved = await deps.offers.declineBelowFloor(tx, itemId, input.name, floor);
+      }).catch(guardrailRefusal);
+      deps.offers.countsMoved(moved);
       return { _id: itemId };
     },
 
@@ -330,7 +369,7 @@ export function createItemsService(deps: ItemsDeps) {
         if (!row) return [];
         return [
           toDetail(row.item, {
-            withPaymentEmail: false,
+            forOwner: false,
             shipping: shipping.filter((s) => s.itemId === id),
             isFollowing: false,
             comments: [],

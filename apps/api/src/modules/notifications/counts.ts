@@ -2,16 +2,17 @@ import type { NotificationCounts } from '@keeb/shared';
 import { jsonRows, type Database } from '../../db/client';
 import { NEW_MESSAGES_OF_U } from '../chat/repo';
 import { NEW_OFFERS_OF_U } from '../offers/repo';
+import { NEW_WANT_MATCHES_OF_U } from '../wants/repo';
 
-const COUNTS_SQL = `select json_build_array(${NEW_OFFERS_OF_U}, ${NEW_MESSAGES_OF_U})::text from users u where u.id = $1::uuid`;
+const COUNTS_SQL = `select json_build_array(${NEW_OFFERS_OF_U}, ${NEW_MESSAGES_OF_U}, ${NEW_WANT_MATCHES_OF_U})::text from users u where u.id = $1::uuid`;
 
 /**
  * A user's badge counts in one prepared statement (each module owns its count's SQL). Read by
  * GET /api/me/notifications and pushed to the user's sockets whenever a commit moves them (after every message,
- * offer move and sale), so one round trip rather than one per module.
+ * offer move, sale and want match), so one round trip rather than one per module.
  */
 export async function notificationCounts(db: Database, userId: string): Promise<NotificationCounts> {
   const [row] = await jsonRows(db, { sql: COUNTS_SQL, params: [userId] }, 'notification_counts', 'generic');
-  const [numNewOffers, numNewMessages] = (row as [number, number] | undefined) ?? [0, 0];
-  return { numNewOffers, numNewMessages };
+  const [numNewOffers, numNewMessages, numNewWantMatches] = (row as [number, number, number] | undefined) ?? [0, 0, 0];
+  return { numNewOffers, numNewMessages, numNewWantMatches };
 }

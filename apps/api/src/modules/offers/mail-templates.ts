@@ -16,6 +16,10 @@ export const sellerCounterMail = (to: string, buyer: string, itemName: string, c
 export const acceptedMail = (to: string, buyer: string, itemName: string, cents: number, url: string) =>
   noticeMail(to, `Your offer on ${itemName} was accepted`, [`Hi ${buyer}, your offer of ${usd(cents)} for "${itemName}" was accepted. You have 24 hours to pay.`], { label: 'Pay now', url });
 
+/** To the seller: an offer reached the auto-accept price they set, so it was accepted for them. */
+export const autoAcceptedSellerMail = (to: string, seller: string, buyer: string, itemName: string, cents: number, url: string) =>
+  noticeMail(to, `Offer accepted automatically on ${itemName}`, [`Hi ${seller}, ${buyer} offered ${usd(cents)} (shipping not included) for "${itemName}", which reached your auto-accept price, so it was accepted. They have 24 hours to pay.`], { label: 'Your offers', url });
+
 export const declinedMail = (to: string, buyer: string, itemName: string, url: string) =>
   noticeMail(to, `Your offer on ${itemName} was declined`, [`Hi ${buyer}, the seller declined your offer for "${itemName}". You can make a new offer.`], { label: 'See the listing', url });
 

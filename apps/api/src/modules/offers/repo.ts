@@ -1,5 +1,5 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { PAYMENT_WINDOW_MS, RECEIVED_PAGE_SIZE, RECEIVED_STATUSES, REGIONS, type OfferStatus } from '@keeb/shared';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { OFFER_TRANSITIONS, PAYMENT_WINDOW_MS, RECEIVED_PAGE_SIZE, RECEIVED_STATUSES, REGIONS, type OfferStatus } from '@keeb/shared';
 import { isoFromJson, jsonRows, type Database, type Queryable, type Tx } from '../../db/client';
 import { descNullsLast } from '../../db/order';
 import { itemSaves, itemShipping, items, offerEvents, offers, purchases, regions, users } from '../../db/schema/index';
@@ -62,6 +62,38 @@ export const overdue = sql`(${offers.status} <> 'accepted' or ${offers.timeAccep
 
 export async function recordEvent(tx: Tx, offerId: string, name: string, actorId: string | null, priceCents?: number | null) {
   await tx.insert(offerEvents).values({ offerId, transition: name, actorId, priceCents: priceCents ?? null });
+}
+
+/**
+ * The seller raised the auto-decline floor (issue 16): the item's pending offers below it are declined for the
+ * seller, as one conditional update. The countered ones stay: the seller is already negotiating those.
+ */
+export async function declinePendingBelow(tx: Tx, itemId: string, floorCents: number) {
+  return tx
+    .update(offers)
+    .set({ status: 'declined', autoDecided: true, updatedAt: sql`now()`, sellerActedAt: sql`now()` })
+    .where(and(eq(offers.itemId, itemId), inArray(offers.status, [...OFFER_TRANSITIONS.autoDecline.from]), lt(offers.priceCents, floorCents)))
+    .returning();
+}
+
+/**
+ * How many of the buyer's offers on the item a floor declined in the last `hours`, from the offers' records (the
+ * buyer deleting such an offer does not wipe it): offers_item_idx, then each offer's events.
+ */
+export async function recentAutoDeclines(db: Queryable, itemId: string, buyerId: string, hours: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(offerEvents)
+    .innerJoin(offers, eq(offers.id, offerEvents.offerId))
+    .where(
+      and(
+        eq(offers.itemId, itemId),
+        eq(offers.buyerId, buyerId),
+        eq(offerEvents.transition, 'autoDecline'),
+        sql`${offerEvents.at} > now() - ${hours}::integer * interval '1 hour'`,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** The accepted offer of an item whose window is still running, if any (it reserves the item for its buyer). */

@@ -7,6 +7,7 @@ import {
   OFFER_TRANSITIONS,
   PAYMENT_WINDOW_MS,
   TOO_MANY_REQUESTS,
+  type MadeOffer,
   type OfferItem,
   type OfferTransition,
   type ReceivedItemGroup,
@@ -26,6 +27,8 @@ import * as repo from './repo';
 
 /** New offers per buyer per hour: room for real haggling, none for spraying every listing with lowballs. */
 const OFFERS_PER_HOUR = 30;
+/** Offers one buyer may have declined by a listing's floor per day before their next offer on it waits. */
+export const AUTO_DECLINES_PER_DAY = 3;
 
 export interface OffersDeps {
   db: Database;
@@ -125,20 +128,39 @@ export function createOffersService(deps: OffersDeps) {
   }
 
   const refused = () => new AppError(409, OFFER_ERRORS.invalidState);
+
+  /**
+   * The seller's auto-accept price reached by a new offer, under the item's lock: accepted as the seller's accept
+   * would (the payment window, its jobs, the buyer's mail), unless another offer holds the item or a payment is in
+   * progress, in which case it waits for the seller like any offer. Answers when the window started.
+   */
+  async function autoAccept(tx: Tx, offerId: string, item: repo.LockedItem): Promise<Date | undefined> {
+    if (item.paymentStatus === 'pending' && (await repo.paymentInProgress(tx, item.id))) return undefined;
+    await tellExpired(tx, await repo.expireOverdue(tx, item.id), item.name);
+    if (await repo.liveAcceptedOffer(tx, item.id)) return undefined;
+    const row = await repo.transition(tx, offerId, OFFER_TRANSITIONS.autoAccept.from, { status: 'accepted', autoDecided: true, timeAccepted: new Date() });
+    if (!row?.timeAccepted) return undefined;
+    await repo.recordEvent(tx, offerId, 'autoAccept', null, row.priceCents);
+    await scheduleWindow(tx, offerId, row.timeAccepted);
+    const buyer = await repo.contactOf(tx, row.buyerId);
+    await tell(tx, buyer, `offer-accepted:${offerId}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, row.priceCents, offersUrl));
+    return row.timeAccepted;
+  }
+
   const requireOnSale = (item: repo.LockedItem) => {
     if (item.purchaserId) throw new AppError(409, OFFER_ERRORS.itemSold);
     if (item.removedAt || item.approvalStatus !== 'approved') throw new AppError(409, OFFER_ERRORS.notAcceptingOffers);
   };
 
   return {
-    async make(buyerId: string, input: { itemId: string; offerPrice: number }) {
+    async make(buyerId: string, input: { itemId: string; offerPrice: number }): Promise<MadeOffer> {
       const buyer = await repo.contactOf(db, buyerId);
       if (!buyer) throw new AppError(401, OFFER_ERRORS.forbidden);
       if (!buyer.emailConfirmedAt) throw new AppError(403, OFFER_ERRORS.confirmEmail);
       if ((await consume(offerLimit, buyerId)) > 0) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
       try {
-        let sellerId = '';
-        const made = await db.transaction(async (tx) => {
+        let pushTo: string | undefined;
+        const made = await db.transaction(async (tx): Promise<MadeOffer> => {
           const item = await repo.lockItem(tx, input.itemId);
           if (!item || item.removedAt) throw new AppError(404, OFFER_ERRORS.notFound);
           if (item.sellerId === buyerId) throw new AppError(403, OFFER_ERRORS.ownItem);
@@ -146,6 +168,11 @@ export function createOffersService(deps: OffersDeps) {
           if (!item.offersAccepted) throw new AppError(409, OFFER_ERRORS.notAcceptingOffers);
           const shipping = buyer.regionCode ? await repo.shippingTo(tx, item.id, buyer.regionCode) : undefined;
           if (shipping === undefined || !buyer.regionCode) throw new AppError(409, OFFER_ERRORS.noShipping);
+          const floor = item.autoDeclineBelowCents;
+          // Each automatic decline tells the buyer one bit about the floor: a few tries a day, not a bisection.
+          if (floor !== null && (await repo.recentAutoDeclines(tx, item.id, buyerId, 24)) >= AUTO_DECLINES_PER_DAY) {
+            throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
+          }
           const priceCents = dollarsToCents(input.offerPrice);
           const offer = await repo.insertOffer(tx, {
             itemId: item.id,
@@ -156,17 +183,32 @@ export function createOffersService(deps: OffersDeps) {
             regionCode: buyer.regionCode,
           });
           await repo.recordEvent(tx, offer.id, 'make', buyerId, priceCents);
+          const answer = { _id: offer.id, price: centsToDollars(priceCents), shippingPrice: centsToDollars(shipping) };
+          // Below the floor: declined for the seller, who hears nothing of it. The buyer reads it in this answer,
+          // so their badge does not count it either; nothing stays open, and they may offer again.
+          if (floor !== null && priceCents < floor) {
+            await repo.transition(tx, offer.id, OFFER_TRANSITIONS.autoDecline.from, { status: 'declined', autoDecided: true });
+            await repo.recordEvent(tx, offer.id, 'autoDecline', null);
+            return { ...answer, status: 'declined', autoDeclined: true };
+          }
+          const accepted = item.autoAcceptAtCents !== null && priceCents >= item.autoAcceptAtCents ? await autoAccept(tx, offer.id, item) : undefined;
           const seller = await repo.contactOf(tx, item.sellerId);
-          await tell(tx, seller, `offer-new:${offer.id}`, (c) => mails.newOfferMail(c.email, c.username, buyer.username, item.name, priceCents, offersUrl));
+          if (accepted) {
+            await tell(tx, seller, `offer-auto-accepted:${offer.id}`, (c) => mails.autoAcceptedSellerMail(c.email, c.username, buyer.username, item.name, priceCents, offersUrl));
+          } else {
+            await tell(tx, seller, `offer-new:${offer.id}`, (c) => mails.newOfferMail(c.email, c.username, buyer.username, item.name, priceCents, offersUrl));
+            pushTo = item.sellerId;
+          }
           // Savers hear that the item is wanted at most once a day per item.
           const day = new Date().toISOString().slice(0, 10);
           for (const s of await repo.saversWanting(tx, item.id, 'offerSavedItem', [buyerId, item.sellerId])) {
             await queueMail(jobs, tx, `offer-saved:${item.id}:${day}:${s.email}`, mails.offerOnSavedItemMail(s.email, s.username, item.name, itemUrl(item.id)));
           }
-          sellerId = item.sellerId;
-          return { _id: offer.id, status: offer.status, price: centsToDollars(priceCents), shippingPrice: centsToDollars(shipping) };
+          if (accepted) return { ...answer, status: 'accepted', autoAccepted: true, timeAccepted: accepted.toISOString() };
+          return { ...answer, status: 'pending' };
         });
-        notifyCounts(sellerId);
+        // Only a pending offer waits for the seller (their new-offers count).
+        if (pushTo) notifyCounts(pushTo);
         return made;
       } catch (error) {
         if (uniqueViolation(error) === 'offers_one_open_per_buyer') throw new AppError(409, OFFER_ERRORS.offerExists);
@@ -297,6 +339,22 @@ export function createOffersService(deps: OffersDeps) {
         if (o.buyerId === sale?.buyerId) continue;
         const buyer = await repo.contactOf(tx, o.buyerId);
         await tell(tx, buyer, `offer-closed:${o.id}`, (c) => mails.offerClosedMail(c.email, c.username, itemName, sale !== null));
+      }
+      return [...moved];
+    },
+
+    /**
+     * The seller raised the item's auto-decline floor, in the edit's transaction (which holds the item's lock): the
+     * pending offers below it are declined, their buyers told as by a seller's decline. Answers the users whose
+     * counts moved (the buyers, and the seller whose new offers went), for countsMoved after the commit.
+     */
+    async declineBelowFloor(tx: Tx, itemId: string, itemName: string, floorCents: number): Promise<string[]> {
+      const moved = new Set<string>();
+      for (const o of await repo.declinePendingBelow(tx, itemId, floorCents)) {
+        await repo.recordEvent(tx, o.id, 'autoDecline', null);
+        const buyer = await repo.contactOf(tx, o.buyerId);
+        await tell(tx, buyer, `offer-declined:${o.id}`, (c) => mails.declinedMail(c.email, c.username, itemName, itemUrl(itemId)));
+        moved.add(o.buyerId).add(o.sellerId);
       }
       return [...moved];
     },

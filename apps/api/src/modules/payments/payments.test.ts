@@ -68,6 +68,8 @@ describe('a Buy It Now purchase through PayPal', () => {
     expect(processed.body).toEqual({ status: 'COMPLETED', itemId: item.id, priceSold: 100 });
     const sold = await itemRow(item.id);
     expect(sold).toMatchObject({ purchaserId: buyer.user.id, priceSoldCents: 10_000, paymentStatus: 'none' });
+    // The sold-price history counts the sale from now.
+    expect(Date.now() - sold.soldAt!.getTime()).toBeLessThan(60_000);
     const page = (await (await t.client()).get(`/api/item/${item.id}`)).body.item;
     expect(page).toMatchObject({ purchaserId: buyer.user.id, priceSold: 100, paymentStatus: 'none' });
     // Processing again (a refresh) changes nothing and asks PayPal nothing.

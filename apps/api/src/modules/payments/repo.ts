@@ -47,7 +47,7 @@ export async function setItemPaymentStatus(tx: Tx, itemId: string, status: 'none
 export async function markItemSold(tx: Tx, itemId: string, buyerId: string, priceSoldCents: number) {
   const rows = await tx
     .update(items)
-    .set({ purchaserId: buyerId, priceSoldCents, paymentStatus: 'none' })
+    .set({ purchaserId: buyerId, priceSoldCents, soldAt: sql`now()`, paymentStatus: 'none' })
     .where(and(eq(items.id, itemId), sql`${items.purchaserId} is null`))
     .returning({ id: items.id });
   return rows.length === 1;

@@ -30,6 +30,11 @@ export interface JobQueue {
   handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
   /** Queues a job; answers its id, or null when a job with the same dedupe key is already kept. */
   send<N extends JobName>(name: N, payload: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Queues many jobs of one queue in one statement (a fan-out's mails): each is kept or skipped by its key as
+   * send() would, and all of them commit with `tx`.
+   */
+  sendMany<N extends JobName>(name: N, jobs: Array<{ payload: JobPayloads[N]; key: string; startAfter?: Date }>, options?: { tx?: Tx }): Promise<void>;
   /** Installs or upgrades pg-boss's schema, creates the queues and starts the workers. */
   start(): Promise<void>;
   /** Stops fetching, lets running handlers finish (bounded), and closes pg-boss's own connections. */
@@ -122,6 +127,15 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobsTarget'>, opt
         // Tx is typed for either driver, so its execute() answers `unknown`; both drivers answer `{ rows }`.
         ...(tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {}),
       });
+    },
+
+    async sendMany(name, list, { tx } = {}) {
+      if (list.length === 0) return;
+      await boss.insert(
+        name,
+        list.map((job) => ({ id: jobIdFor(name, job.key), data: job.payload as object, ...(job.startAfter ? { startAfter: job.startAfter } : {}) })),
+        tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {},
+      );
     },
 
     async start() {

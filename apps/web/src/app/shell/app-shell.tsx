@@ -5,6 +5,8 @@ import { useCategories } from '../../lib/reference/get-categories';
 import { PRODUCT_NAME } from '../../lib/site';
 import { useRouteHandle } from '../route-handle';
 import { RealtimeBridge } from '../../features/chat/realtime/realtime-bridge';
+import { subscribeToWantMatches } from '../../features/chat/realtime/socket';
+import { WantMatchNotice } from '../../features/wants/components/want-match-notice';
 import { ApiBanners } from './api-banners';
 import { BottomToolbar } from './bottom-toolbar';
 import { CookieBanner } from './cookie-banner';
@@ -50,7 +52,9 @@ function Shell() {
       <BottomToolbar />
       <CookieBanner />
       <CreateAccountModal />
-      <RealtimeBridge />
+      <RealtimeBridge>
+        <WantMatchNotice subscribe={subscribeToWantMatches} />
+      </RealtimeBridge>
       <ScrollRestoration />
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { NotificationCounts } from '@keeb/shared';
 import { Badge } from '../../components/badge';
 import { BackIcon, SettingsIcon, TagIcon, VaultIcon } from '../../components/icons';
 import type { PageAccessoryAction } from '../../lib/page-meta';
@@ -7,6 +8,12 @@ import type { RouteAccessory } from '../route-handle';
 import styles from './mobile-title-bar.module.css';
 
 const ACCESSORY_ICONS = { settings: SettingsIcon, vault: VaultIcon, offers: TagIcon } as const;
+
+const BADGES: Record<NonNullable<RouteAccessory['badge']>, { count: keyof NotificationCounts; label: string }> = {
+  offers: { count: 'numNewOffers', label: 'new offers' },
+  messages: { count: 'numNewMessages', label: 'new messages' },
+  wants: { count: 'numNewWantMatches', label: 'new want matches' },
+};
 
 interface MobileTitleBarProps {
   title: string;
@@ -33,13 +40,12 @@ export function MobileTitleBar({ title, back, routeAccessory, pageAccessory }: M
     );
   } else if (routeAccessory) {
     const Icon = ACCESSORY_ICONS[routeAccessory.icon];
-    const count =
-      routeAccessory.badge === 'offers' ? counts.numNewOffers : routeAccessory.badge === 'messages' ? counts.numNewMessages : 0;
+    const badge = routeAccessory.badge ? BADGES[routeAccessory.badge] : undefined;
     accessory = (
       <Link to={routeAccessory.to} className={styles.iconAction}>
         <Icon size={22} />
         <span className="visually-hidden">{routeAccessory.label}</span>
-        <Badge count={count} label={`new ${routeAccessory.badge ?? ''}`.trim()} className={styles.badge} />
+        {badge ? <Badge count={counts[badge.count]} label={badge.label} className={styles.badge} /> : null}
       </Link>
     );
   }

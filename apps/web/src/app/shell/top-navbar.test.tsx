@@ -49,7 +49,7 @@ describe('desktop navbar', () => {
 
     const trigger = within(header()).getByRole('button', { name: /Account menu/ });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
-    expect(within(trigger).getByText('(new messages or offers)')).toBeInTheDocument();
+    expect(within(trigger).getByText('(new messages, offers or want matches)')).toBeInTheDocument();
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
 
@@ -65,6 +65,18 @@ describe('desktop navbar', () => {
     expect(within(header()).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(within(header()).queryByRole('link', { name: 'Approvals' })).not.toBeInTheDocument();
     expect(within(header()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('badges the Vault entry (and the avatar) with unseen want matches', async () => {
+    installFakeApi();
+    const { user } = renderApp('/about', setup({ username: 'switchfan', counts: { numNewWantMatches: 2 } }));
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const trigger = within(header()).getByRole('button', { name: /Account menu/ });
+    expect(within(trigger).getByText('(new messages, offers or want matches)')).toBeInTheDocument();
+    await user.click(trigger);
+    const vault = within(header()).getByRole('link', { name: /^Vault/ });
+    expect(vault).toHaveAttribute('href', '/me/vault');
+    expect(within(vault).getByText('(2 new want matches)')).toBeInTheDocument();
   });
 
   it('shows Approvals to admins only', async () => {
@@ -158,6 +170,15 @@ describe('mobile navbar', () => {
     const accessory = within(header()).getByRole('link', { name: /^Offers/ });
     expect(accessory).toHaveAttribute('href', '/me/offers');
     expect(within(accessory).getByText('2')).toBeInTheDocument();
+  });
+
+  it("badges the title bar's vault button on /me/offers with unseen want matches", async () => {
+    installFakeApi();
+    renderApp('/me/offers', setup({ username: 'switchfan', counts: { numNewOffers: 5, numNewWantMatches: 2 } }));
+    await screen.findByRole('heading', { level: 1, name: 'Offers' });
+    const accessory = within(header()).getByRole('link', { name: /^Vault/ });
+    expect(accessory).toHaveAttribute('href', '/me/vault');
+    expect(within(accessory).getByText('(2 new want matches)')).toBeInTheDocument();
   });
 
   it('shows a back button on detail pages that goes home when there is no history', async () => {

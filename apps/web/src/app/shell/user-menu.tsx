@@ -11,7 +11,7 @@ import styles from './user-menu.module.css';
 export function UserMenu() {
   const { data: session } = useSession();
   const stats = useProfileStats();
-  const { numNewMessages, numNewOffers } = useNotificationCounts();
+  const { numNewMessages, numNewOffers, numNewWantMatches } = useNotificationCounts();
   const logout = useLogout();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -58,7 +58,12 @@ export function UserMenu() {
         <span className="visually-hidden">Account menu</span>
         <span className={styles.avatarWrap}>
           <Avatar src={stats?.avatar} username={username} />
-          <Badge count={numNewMessages + numNewOffers} dot label="new messages or offers" className={styles.dot} />
+          <Badge
+            count={numNewMessages + numNewOffers + numNewWantMatches}
+            dot
+            label="new messages, offers or want matches"
+            className={styles.dot}
+          />
         </span>
         <ChevronDownIcon size={16} />
       </button>
@@ -86,7 +91,7 @@ export function UserMenu() {
             ) : null}
             <li>
               <Link to="/me/vault" className={styles.item}>
-                Vault
+                Vault <Badge count={numNewWantMatches} label="new want matches" />
               </Link>
             </li>
             <li>

@@ -55,6 +55,13 @@ export const TEXTS = {
   offerSent: 'Offer Sent',
   confirmEmailToBuy: 'You must confirm your email before you can buy an item or make an offer.',
   noApprovals: 'No items awaiting approval',
+  // Offer guardrails (issue 16): ours.
+  guardrailsPrivate: 'Private: buyers never see these.',
+  autoOrder: 'The auto-decline price must be at most the auto-accept price.',
+  autoAbovePrice: 'Must be below your fixed price.',
+  // Never the floor itself: a buyer told it would offer exactly that.
+  offerAutoDeclined: 'The seller declined this offer automatically. You can offer again.',
+  offerAutoAccepted: 'Your offer was accepted.',
 } as const;
 
 const E = ITEM_ERRORS;
@@ -80,6 +87,8 @@ export function listingRuleText(code: string, field: string | undefined): string
     [E.photosRequired]: TEXTS.photosRequired,
     [E.tooManyPhotos]: TEXTS.tooManyPhotos,
     [E.shippingPrice]: TEXTS.shippingPrices,
+    [E.autoOrder]: TEXTS.autoOrder,
+    [E.autoAbovePrice]: TEXTS.autoAbovePrice,
   };
   return texts[code] ?? TEXTS.somethingWentWrong;
 }
@@ -103,7 +112,11 @@ export function listingFailure(error: unknown): ListingFailure {
     case E.price:
       return { kind: 'field', field: field ?? 'price', message: TEXTS.priceRequired };
     case E.priceTooHigh:
-      return { kind: 'field', field: 'price', message: TEXTS.priceTooHigh };
+      return { kind: 'field', field: field ?? 'price', message: TEXTS.priceTooHigh };
+    case E.autoOrder:
+      return { kind: 'field', field: field ?? 'autoDeclineBelow', message: TEXTS.autoOrder };
+    case E.autoAbovePrice:
+      return { kind: 'field', field: field ?? 'autoAcceptAt', message: TEXTS.autoAbovePrice };
     case E.tooLong:
       return { kind: 'field', field, message: listingRuleText(code, field) };
     case E.bothFalse:

@@ -4,7 +4,7 @@ import { api } from '../api';
 import { sessionKeys } from './keys';
 import { useIsLoggedIn } from './get-session';
 
-export const NO_NOTIFICATIONS: NotificationCounts = { numNewOffers: 0, numNewMessages: 0 };
+export const NO_NOTIFICATIONS: NotificationCounts = { numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0 };
 
 /** Counts are a hint, not content: a failed call (or a server without the endpoint yet) reads as zero. */
 export async function getNotificationCounts(signal?: AbortSignal): Promise<NotificationCounts> {
@@ -26,5 +26,6 @@ export const notificationCountsQueryOptions = () =>
 export function useNotificationCounts(): NotificationCounts {
   const isLoggedIn = useIsLoggedIn();
   const { data } = useQuery({ ...notificationCountsQueryOptions(), enabled: isLoggedIn });
-  return isLoggedIn && data ? data : NO_NOTIFICATIONS;
+  // A counter the server leaves out (one from before it existed) reads as zero, not as an empty badge.
+  return isLoggedIn && data ? { ...NO_NOTIFICATIONS, ...data } : NO_NOTIFICATIONS;
 }

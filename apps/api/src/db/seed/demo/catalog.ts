@@ -13,12 +13,13 @@ export const DEMO_USERS = [
 export const DEMO_PASSWORD = 'demo-password';
 
 type Palette = readonly [string, string, string];
+type DemoUsername = (typeof DEMO_USERS)[number]['username'];
 
 export interface DemoListing {
   name: string;
   category: CategoryId;
   price: number;
-  seller: (typeof DEMO_USERS)[number]['username'];
+  seller: DemoUsername;
   description: string;
   palette: Palette;
   vendor?: boolean;
@@ -82,4 +83,51 @@ export const DEMO_LISTINGS: DemoListing[] = [
   { name: 'Laser Deskmat - Cyberdeck', category: 'accessories', price: 27.5, seller: 'demo_artisan', palette: LASER, description: 'Neon grid deskmat, 900x400.' },
   { name: 'Botanical Coiled Cable - Green', category: 'accessories', price: 42, seller: 'demo_lubed', palette: BOTANICAL, description: 'Custom coiled cable with YC8 connector.' },
   { name: 'Leather Keyboard Sleeve - 65%', category: 'accessories', price: 36, seller: 'demo_thock', palette: OLIVE, description: 'Full grain leather sleeve for travel.' },
+];
+
+/**
+ * Sales between demo users over the last months, so a fresh start shows a sold-price history (issue 16) for common
+ * searches ('GMK', 'keycaps', 'Olivia', 'Tofu65', 'Keychron Q1', 'Zoom75', 'Holy Panda'). A sale shows the photos
+ * of the listing on sale named in `photosOf`, the same product: rendering photos of its own would double the time
+ * the demo takes to load.
+ */
+export interface DemoSale {
+  name: string;
+  category: CategoryId;
+  /** What the buyer paid for it, shipping aside. */
+  price: number;
+  seller: DemoUsername;
+  buyer: DemoUsername;
+  daysAgo: number;
+  photosOf: string;
+  description: string;
+  vendor?: boolean;
+}
+
+const OLIVIA_PHOTOS = 'GMK Olivia++ Base Kit';
+const TOFU_PHOTOS = 'Tofu65 Aluminum Kit - E-White, Brass Plate';
+const Q1_PHOTOS = 'Keychron Q1 Pro - Carbon Black, Banana Switches';
+const ZOOM_PHOTOS = 'Zoom75 EE - Milk Tea, Wireless';
+const PANDA_PHOTOS = 'Holy Panda X Switches (x70)';
+
+export const DEMO_SALES: DemoSale[] = [
+  { name: 'GMK Olivia++ R2 Base Kit', category: 'keycaps', price: 255, seller: 'demo_tofu', buyer: 'demo_lubed', daysAgo: 12, photosOf: OLIVIA_PHOTOS, description: 'Doubleshot ABS keycaps, Cherry profile. Mounted once.' },
+  { name: 'GMK Olivia++ Base + Novelties', category: 'keycaps', price: 310, seller: 'demo_artisan', buyer: 'demo_cherry', daysAgo: 47, photosOf: OLIVIA_PHOTOS, description: 'Base and novelty keycaps, never mounted.' },
+  { name: 'GMK Olivia Light Base Kit', category: 'keycaps', price: 225, seller: 'demo_thock', buyer: 'demo_tofu', daysAgo: 95, photosOf: OLIVIA_PHOTOS, description: 'Light base keycaps, slight shine on the spacebar.' },
+  { name: 'GMK Botanical R2 - Base', category: 'keycaps', price: 190, seller: 'demo_cherry', buyer: 'demo_thock', daysAgo: 30, photosOf: 'GMK Botanical R2 - Base + Novelties', description: 'Base kit keycaps only.' },
+  { name: 'GMK Botanical - Base Kit (sealed)', category: 'keycaps', price: 205, seller: 'demo_vendor', buyer: 'demo_artisan', daysAgo: 140, photosOf: 'GMK Botanical R2 - Base + Novelties', description: 'In stock, sealed keycaps.', vendor: true },
+  { name: 'GMK Red Samurai - Base + Spacebars', category: 'keycaps', price: 165, seller: 'demo_lubed', buyer: 'demo_vendor', daysAgo: 200, photosOf: 'GMK Red Samurai - Base', description: 'Classic keycaps with the spacebar kit.' },
+  { name: 'GMK Laser - Cyberdeck + Base', category: 'keycaps', price: 170, seller: 'demo_tofu', buyer: 'demo_artisan', daysAgo: 260, photosOf: 'GMK Laser Cyberdeck', description: 'Cyberdeck and base keycaps in trays.' },
+  { name: 'Tofu65 Aluminum Kit - Black', category: 'keyboards', price: 170, seller: 'demo_lubed', buyer: 'demo_cherry', daysAgo: 8, photosOf: TOFU_PHOTOS, description: 'Aluminum case, hot-swap PCB, plate. No keycaps.' },
+  { name: 'Tofu65 Kit - E-White, Brass Plate', category: 'keyboards', price: 190, seller: 'demo_cherry', buyer: 'demo_thock', daysAgo: 60, photosOf: TOFU_PHOTOS, description: 'Built once, brass plate, box included.' },
+  { name: 'Tofu65 Aluminum - Grey, FR4 Plate', category: 'keyboards', price: 175, seller: 'demo_thock', buyer: 'demo_lubed', daysAgo: 180, photosOf: TOFU_PHOTOS, description: 'Flexy FR4 plate, foam mod.' },
+  { name: 'Keychron Q1 Pro - Shell White', category: 'keyboards', price: 150, seller: 'demo_artisan', buyer: 'demo_tofu', daysAgo: 20, photosOf: Q1_PHOTOS, description: 'Wireless, knob version, stock switches.' },
+  { name: 'Keychron Q1 - Navy, Gateron Browns', category: 'keyboards', price: 135, seller: 'demo_cherry', buyer: 'demo_lubed', daysAgo: 110, photosOf: Q1_PHOTOS, description: 'Wired Q1, stabs tuned.' },
+  { name: 'Keychron Q1 Pro - Carbon Black', category: 'keyboards', price: 165, seller: 'demo_thock', buyer: 'demo_artisan', daysAgo: 230, photosOf: Q1_PHOTOS, description: 'Barely used, all accessories.' },
+  { name: 'Zoom75 EE - Milk Tea', category: 'keyboards', price: 250, seller: 'demo_tofu', buyer: 'demo_thock', daysAgo: 15, photosOf: ZOOM_PHOTOS, description: 'Tri-mode, lightly used.' },
+  { name: 'Zoom75 - Anodized Blue, Wireless', category: 'keyboards', price: 240, seller: 'demo_cherry', buyer: 'demo_tofu', daysAgo: 75, photosOf: ZOOM_PHOTOS, description: 'Wireless Zoom75, no screen module.' },
+  { name: 'Zoom75 EE - Black, Screen Module', category: 'keyboards', price: 275, seller: 'demo_lubed', buyer: 'demo_cherry', daysAgo: 300, photosOf: ZOOM_PHOTOS, description: 'With the screen module and a spare plate.' },
+  { name: 'Holy Panda X Switches (x65)', category: 'parts', price: 55, seller: 'demo_cherry', buyer: 'demo_tofu', daysAgo: 5, photosOf: PANDA_PHOTOS, description: 'Tactile, new in bag.' },
+  { name: 'Holy Panda Switches (x90), lubed', category: 'parts', price: 72, seller: 'demo_lubed', buyer: 'demo_thock', daysAgo: 40, photosOf: PANDA_PHOTOS, description: 'Lubed with 205g0, films.' },
+  { name: 'Holy Panda X Switches (x35)', category: 'parts', price: 30, seller: 'demo_artisan', buyer: 'demo_lubed', daysAgo: 160, photosOf: PANDA_PHOTOS, description: 'Half a set, pulled from a build.' },
 ];

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, photoVariants } from '@keeb/shared';
+import { CATEGORIES, photoVariants, PRICE_HISTORY_MIN_SALES, type PriceHistory } from '@keeb/shared';
 import { useTestApp } from '../../../test/app';
 import { createUser } from '../../../test/factories';
 import { DEMO_PASSWORD } from './catalog';
@@ -34,6 +34,18 @@ describe('demo content', () => {
     expect(photo.headers['content-type']).toBe('image/jpeg');
   });
 
+  it('holds sales of the last months, so common searches show a price history (with photos on disk)', async () => {
+    const loaded = await loadDemoData(t.db.db, t.config.uploadsDir);
+    expect(loaded.sales).toBeGreaterThanOrEqual(PRICE_HISTORY_MIN_SALES);
+    const client = await t.client();
+    for (const search of ['GMK', 'keycaps', 'olivia', 'tofu65', 'keychron q1', 'zoom75', 'holy panda']) {
+      const history = (await client.get(`/api/items/price-history?searchText=${encodeURIComponent(search)}`)).body as PriceHistory;
+      expect(history.count, search).toBeGreaterThanOrEqual(PRICE_HISTORY_MIN_SALES);
+      expect(history.median, search).toBeGreaterThan(0);
+      for (const sale of history.recent) expect(existsSync(path.join(t.config.uploadsDir, sale.thumbnail.replace(/^\/uploads\//, '')))).toBe(true);
+    }
+  });
+
   it('gives demo users a known password and marks them as demo', async () => {
     await loadDemoData(t.db.db, t.config.uploadsDir);
     const rows = await t.db.db.query.users.findMany();
@@ -44,7 +56,7 @@ describe('demo content', () => {
 
   it('never loads into a database that already has users', async () => {
     await createUser(t.db.db);
-    expect(await loadDemoData(t.db.db, t.config.uploadsDir)).toEqual({ users: 0, listings: 0 });
+    expect(await loadDemoData(t.db.db, t.config.uploadsDir)).toEqual({ users: 0, listings: 0, sales: 0 });
     expect((await (await t.client()).get('/api/items')).body).toEqual([]);
   });
 });

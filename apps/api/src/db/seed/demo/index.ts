@@ -7,11 +7,12 @@ import type { Database } from '../../client';
 import { listingPhoto } from '../../../platform/images';
 import { itemShipping, items, users } from '../../schema/index';
 import { loadDemoBlog } from './blog';
-import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './catalog';
+import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SALES, DEMO_USERS } from './catalog';
 import { renderAvatar, renderDemoPhotos } from './photos';
 
 const AVATAR_COLOURS = ['#5b8def', '#e0795b', '#4fb286', '#a56de2', '#e0b84a', '#3d9fb8'];
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
@@ -25,12 +26,12 @@ function shippingFor(home: string, index: number) {
 }
 
 /**
- * Loads the demo sellers and their approved listings, with photos rendered locally by sharp. Runs only on an
- * empty embedded database (the caller checks), so it never touches real data.
+ * Loads the demo sellers, their approved listings with photos rendered locally by sharp, and their sales to one
+ * another. Runs only on an empty embedded database (the caller checks), so it never touches real data.
  */
-export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ users: number; listings: number }> {
+export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ users: number; listings: number; sales: number }> {
   const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return { users: 0, listings: 0 };
+  if ((existing?.n ?? 0) > 0) return { users: 0, listings: 0, sales: 0 };
 
   const dir = path.join(uploadsDir, 'demo');
   await mkdir(dir, { recursive: true });
@@ -59,6 +60,7 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
   const now = Date.now();
   // Keyboard photos make the demo blog posts' banners.
   const banners: string[] = [];
+  const photosByName = new Map<string, string[]>();
   for (const [i, listing] of DEMO_LISTINGS.entries()) {
     const seller = userIds.get(listing.seller);
     if (!seller) throw new Error(`demo listing ${listing.name} names unknown seller ${listing.seller}`);
@@ -77,6 +79,7 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
       photos.push(`/uploads/demo/${name}`);
     }
     if (listing.category === 'keyboards' && photos[0]) banners.push(photos[0]);
+    photosByName.set(listing.name, photos);
     await db.transaction(async (tx) => {
       const [item] = await tx
         .insert(items)
@@ -103,7 +106,46 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
       await tx.insert(itemShipping).values(shippingFor(seller.region, i).map((s) => ({ itemId: item.id, regionCode: s.code, priceCents: s.priceCents })));
     });
   }
+  await loadDemoSales(db, userIds, photosByName, now);
   const author = userIds.get(DEMO_USERS[0].username);
   if (author) await loadDemoBlog(db, author.id, banners);
-  return { users: DEMO_USERS.length, listings: DEMO_LISTINGS.length };
+  return { users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, sales: DEMO_SALES.length };
+}
+
+/** The demo sales: sold listings with their buyer, price and time of sale, listed a few days before they sold. */
+async function loadDemoSales(db: Database, userIds: Map<string, { id: string; region: string }>, photosByName: Map<string, string[]>, now: number) {
+  for (const [i, sale] of DEMO_SALES.entries()) {
+    const seller = userIds.get(sale.seller);
+    const buyer = userIds.get(sale.buyer);
+    const photos = photosByName.get(sale.photosOf);
+    if (!seller || !buyer || !photos) throw new Error(`demo sale ${sale.name} names an unknown user or listing`);
+    const soldAt = new Date(now - sale.daysAgo * DAY - i * 3_600_000);
+    const timeListed = new Date(soldAt.getTime() - (2 + (i % 5)) * DAY);
+    await db.transaction(async (tx) => {
+      const [item] = await tx
+        .insert(items)
+        .values({
+          sellerId: seller.id,
+          categoryId: sale.category,
+          saleTypeId: sale.vendor ? 'vendor' : 'individual',
+          name: sale.name,
+          description: sale.description,
+          priceCents: dollarsToCents(sale.price),
+          paymentEmail: `${sale.seller}@demo.keebmarket.local`,
+          offersAccepted: true,
+          isFixedPrice: true,
+          photos,
+          thumbnail: photoVariants(photos[0] ?? '').list,
+          approvalStatus: 'approved',
+          timeListed,
+          createdAt: timeListed,
+          purchaserId: buyer.id,
+          priceSoldCents: dollarsToCents(sale.price),
+          soldAt,
+        })
+        .returning({ id: items.id });
+      if (!item) throw new Error('demo sale insert returned nothing');
+      await tx.insert(itemShipping).values(shippingFor(seller.region, i).map((s) => ({ itemId: item.id, regionCode: s.code, priceCents: s.priceCents })));
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EmailPreferences, Settings } from '@keeb/shared';
+import type { EmailPreferences, Settings, WantAlertMode } from '@keeb/shared';
 import { api } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 
@@ -26,6 +26,8 @@ export interface AccountUpdatePayload {
   email?: string;
   shippingRegion: string;
   emailPreferences: EmailPreferences;
+  /** Want-match mails: one per match, or a daily digest. */
+  wantAlerts: WantAlertMode;
 }
 
 /** POST /me/account: answers the saved settings. */

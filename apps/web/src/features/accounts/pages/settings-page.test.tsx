@@ -33,6 +33,7 @@ function makeSettings(overrides: Partial<Settings> = {}, account: Partial<Settin
     shippingRegion: { code: 'US', name: 'United States' },
     reddit: { isLinked: false, transactions: { count: 0, isTransferred: false } },
     referralLink: 'https://keeb.example/signup?ref=keyqueen',
+    wantAlerts: 'instant',
     ...overrides,
   };
 }
@@ -195,12 +196,28 @@ describe('settings: saving', () => {
       email: 'kq@example.com',
       shippingRegion: 'EU',
       emailPreferences: { ...PREFERENCES, updates: true },
+      wantAlerts: 'instant',
     });
 
     reply.release(savedFrom(makeSettings())(api.callsTo('POST /me/account')[0] as FakeRequest));
     expect(await screen.findByRole('status')).toHaveTextContent('Changes Saved');
     expect(saveButton()).toBeEnabled();
     expect(field('Username')).toHaveValue('keyqueen2');
+  });
+
+  it('sends the want alerts choice (instant or daily digest) with the save', async () => {
+    const { user, api } = await renderSettings(makeSettings({ wantAlerts: 'instant' }));
+    const notifications = region('Email Notifications');
+    const select = within(notifications).getByRole('combobox', { name: 'Want alerts' });
+    expect(select).toHaveValue('instant');
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Instant (one email per match)',
+      'Daily digest',
+    ]);
+    await user.selectOptions(select, 'Daily digest');
+    await user.click(saveButton());
+    await waitFor(() => expect(api.callsTo('POST /me/account')).toHaveLength(1));
+    expect(api.callsTo('POST /me/account')[0]?.body).toMatchObject({ wantAlerts: 'daily' });
   });
 
   it('refreshes the profile stats 4 seconds after saving', async () => {

@@ -1,7 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { AccountUpdateInputSchema, BIO_MAX, normaliseEmail, type EmailPreferences, type Settings } from '@keeb/shared';
+import {
+  AccountUpdateInputSchema,
+  BIO_MAX,
+  normaliseEmail,
+  WANT_ALERT_MODES,
+  type EmailPreferences,
+  type Settings,
+  type WantAlertMode,
+} from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
@@ -31,6 +39,12 @@ import styles from './settings-page.module.css';
 /** Spec 4 and 9: the profile stats (avatar, username in the navbar) refresh 4 s after saving. */
 export const PROFILE_STATS_REFRESH_MS = 4_000;
 const TOAST_MS = 6_000;
+
+const WANT_ALERT_OPTIONS: { value: WantAlertMode; label: string }[] = [
+  { value: 'instant', label: 'Instant (one email per match)' },
+  { value: 'daily', label: 'Daily digest' },
+];
+const isWantAlertMode = (value: string): value is WantAlertMode => (WANT_ALERT_MODES as readonly string[]).includes(value);
 
 type Toast = typeof TEXTS.changesSaved | typeof TEXTS.verificationLinkSent;
 
@@ -85,6 +99,7 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
   const [emailAgain, setEmailAgain] = useState('');
   const [shippingRegion, setShippingRegion] = useState(settings.shippingRegion?.code ?? '');
   const [emailPreferences, setEmailPreferences] = useState<EmailPreferences>(account.emailPreferences);
+  const [wantAlerts, setWantAlerts] = useState<WantAlertMode>(settings.wantAlerts);
   const [newPhoto, setNewPhoto] = useState<string>();
   const [avatarError, setAvatarError] = useState<string>();
   const [toast, setToast] = useState<Toast | null>(null);
@@ -166,6 +181,7 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
       ...(federatedWith || data.email === undefined ? {} : { email: data.email }),
       shippingRegion: data.shippingRegion,
       emailPreferences,
+      wantAlerts,
     };
     save.mutate(payload);
   };
@@ -297,6 +313,16 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
             Email Notifications
           </h2>
           <EmailPreferencesFieldset value={emailPreferences} onChange={setEmailPreferences} />
+          <SelectField
+            label="Want alerts"
+            name="wantAlerts"
+            hint="How we email you when a new listing matches one of your wants."
+            options={WANT_ALERT_OPTIONS}
+            value={wantAlerts}
+            onChange={(event) => {
+              if (isWantAlertMode(event.target.value)) setWantAlerts(event.target.value);
+            }}
+          />
         </section>
 
         <section className={sectionStyles.section} aria-labelledby="referral-title">

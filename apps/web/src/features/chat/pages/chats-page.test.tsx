@@ -103,7 +103,7 @@ describe('/chats: the list', () => {
   it('`counts` sets the badges', async () => {
     const { socket } = setup({ conversations: [makeConversation()] });
     await screen.findByRole('link', { name: /keyqueen/ });
-    await (await socket.ready()).serverEmit('counts', { numNewOffers: 0, numNewMessages: 12 });
+    await (await socket.ready()).serverEmit('counts', { numNewOffers: 0, numNewMessages: 12, numNewWantMatches: 0 });
     expect((await screen.findAllByText('(10+ new messages)')).length).toBeGreaterThan(0);
   });
 
@@ -141,7 +141,7 @@ describe('new-message badges (spec part 1: red dots and counts, 10+ above 9)', (
     await screen.findByRole('heading', { level: 1, name: 'About' });
     const header = screen.getByRole('banner');
     const trigger = within(header).getByRole('button', { name: /Account menu/ });
-    expect(within(trigger).getByText('(new messages or offers)')).toBeInTheDocument();
+    expect(within(trigger).getByText('(new messages, offers or want matches)')).toBeInTheDocument();
     await user.click(trigger);
     const chats = within(header).getByRole('link', { name: /^Chats/ });
     expect(within(chats).getByText('10+')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NOTIFICATION_HIDE_MS, type MessageNotification } from '@keeb/shared';
 import { useSession } from '../../../lib/session';
@@ -9,9 +9,10 @@ import styles from './realtime-bridge.module.css';
 /**
  * Mounted once in the shell: opens the tab's realtime connection while someone is signed in (the socket code loads
  * then, lazily) and shows the corner notification for a message in a conversation other than the open one
- * (spec part 1: sender and text, hides after 10 seconds, a click goes to /chats).
+ * (spec part 1: sender and text, hides after 10 seconds, a click goes to /chats). `children` are other features'
+ * corner notices (app/ passes them in), stacked in the same live region.
  */
-export function RealtimeBridge() {
+export function RealtimeBridge({ children }: { children?: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const session = useSession().data;
@@ -58,6 +59,7 @@ export function RealtimeBridge() {
           <span className={styles.text}>{notice.msg}</span>
         </button>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   type NotificationCounts,
   type SendMessageAck,
   type SendMessageInput,
+  type WantMatchNotification,
 } from '@keeb/shared';
 import { sessionKeys } from '../../../lib/session';
 import { addToHistory, applyCounts, applyToList, refetchAfterReconnect } from './cache';
@@ -22,6 +23,7 @@ export interface RealtimeSocket {
   on(event: 'msg', listener: (notification: MessageNotification) => void): unknown;
   on(event: 'counts', listener: (counts: NotificationCounts) => void): unknown;
   on(event: 'reminder', listener: (reminder: CheckoutReminder) => void): unknown;
+  on(event: 'wantMatch', listener: (match: WantMatchNotification) => void): unknown;
   on(event: 'connect', listener: () => void): unknown;
   on(event: 'disconnect', listener: (reason: string) => void): unknown;
   on(event: 'connect_error', listener: (error: Error) => void): unknown;
@@ -76,6 +78,7 @@ let current: Connection | null = null;
 let openConversationId: string | null = null;
 const messageListeners = new Set<(notification: MessageNotification) => void>();
 const reminderListeners = new Set<(reminder: CheckoutReminder) => void>();
+const wantMatchListeners = new Set<(match: WantMatchNotification) => void>();
 
 /** The conversation on screen: its messages are read as they come, and it raises no corner notification. */
 export function setOpenConversation(id: string | null): void {
@@ -93,6 +96,12 @@ export function subscribeToMessages(listener: (notification: MessageNotification
 export function subscribeToReminders(listener: (reminder: CheckoutReminder) => void): () => void {
   reminderListeners.add(listener);
   return () => reminderListeners.delete(listener);
+}
+
+/** A listing matched one of the user's wants (issue 16): the wants feature's corner notice listens, through app/. */
+export function subscribeToWantMatches(listener: (match: WantMatchNotification) => void): () => void {
+  wantMatchListeners.add(listener);
+  return () => wantMatchListeners.delete(listener);
 }
 
 function later(connection: Connection, run: () => void, ms: number) {
@@ -127,6 +136,9 @@ function wire(socket: RealtimeSocket, queryClient: QueryClient, connection: Conn
   socket.on('counts', (counts) => applyCounts(queryClient, counts));
   socket.on('reminder', (reminder) => {
     for (const listener of reminderListeners) listener(reminder);
+  });
+  socket.on('wantMatch', (match) => {
+    for (const listener of wantMatchListeners) listener(match);
   });
 }
 

@@ -24,7 +24,7 @@ describe('/me/vault', () => {
     const { api, saved } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Vault' })).toBeInTheDocument();
     const tabs = within(screen.getByRole('tablist', { name: 'Vault' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Saved', 'Followed Sellers']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Saved', 'Followed Sellers', 'Wants']);
     const panel = screen.getByRole('tabpanel', { name: 'Saved' });
     expect(await within(panel).findByText('Keyboard 0')).toBeInTheDocument();
     // jsdom has no layout: the page counts as scrolled to the bottom, so the next page is asked for at once.

@@ -10,6 +10,9 @@ export interface ListingPayload {
   isFixedPrice: boolean;
   /** The payment email buyers pay to. */
   payment: string;
+  /** The seller's private offer guardrails in dollars; null unsets one. */
+  autoDeclineBelow: number | null;
+  autoAcceptAt: number | null;
 }
 
 export interface NewListingPayload extends ListingPayload {

@@ -15,7 +15,7 @@ import { removeItem } from '../api/item-actions';
 import { itemKeys } from '../api/keys';
 import { itemButtons, type ItemButton } from '../item-buttons';
 import { codeOf, TEXTS } from '../messages';
-import { SendOfferModal } from './send-offer-modal';
+import { SendOfferModal, type OfferOutcome } from './send-offer-modal';
 import styles from './item-actions.module.css';
 
 interface ItemActionsProps {
@@ -37,7 +37,7 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
   const [removeOpen, setRemoveOpen] = useState(false);
   const [cannotRemoveOpen, setCannotRemoveOpen] = useState(false);
   const [offerOpen, setOfferOpen] = useState(false);
-  const [offerSent, setOfferSent] = useState(false);
+  const [offerSent, setOfferSent] = useState<OfferOutcome | null>(null);
   const [paymentAlert, setPaymentAlert] = useState<PaymentAlert | null>(null);
 
   const viewerId = isLoggedIn && session.data?.isLoggedIn ? session.data.userId : undefined;
@@ -110,7 +110,7 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
       return;
     }
     if (button === 'offer') {
-      setOfferSent(false);
+      setOfferSent(null);
       setOfferOpen(true);
       return;
     }
@@ -129,8 +129,16 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
   return (
     <div className={styles.actions} role="group" aria-label="Item actions">
       {offerSent ? (
-        <FormBanner tone="success" onDismiss={() => setOfferSent(false)}>
-          {TEXTS.offerSent}. <Link to="/me/offers?tab=sent">See your offers</Link>
+        <FormBanner tone="success" onDismiss={() => setOfferSent(null)}>
+          {offerSent === 'accepted' ? (
+            <>
+              {TEXTS.offerAutoAccepted} Pay within 24 hours from <Link to="/me/offers?tab=sent">your sent offers</Link>.
+            </>
+          ) : (
+            <>
+              {TEXTS.offerSent}. <Link to="/me/offers?tab=sent">See your offers</Link>
+            </>
+          )}
         </FormBanner>
       ) : null}
       {feedbackSent ? (
@@ -210,9 +218,11 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
         item={item}
         region={region.data}
         onClose={() => setOfferOpen(false)}
-        onSent={() => {
+        onSent={(outcome) => {
           setOfferOpen(false);
-          setOfferSent(true);
+          setOfferSent(outcome);
+          // An accepted offer reserves the item: the page shows it as it is now.
+          if (outcome === 'accepted') refreshItem();
         }}
         onConfirmEmail={() => {
           setOfferOpen(false);

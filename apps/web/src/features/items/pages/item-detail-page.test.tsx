@@ -378,3 +378,39 @@ describe('item detail: comments', () => {
     expect(within(comments).getByRole('link', { name: 'sign up' })).toHaveAttribute('href', '/signup?returnUrl=%2Fdetail%2Fi1');
   });
 });
+
+describe('item detail: what similar items sold for', () => {
+  const history = (count: number) => ({
+    count,
+    median: count >= 3 ? 165 : null,
+    min: count >= 3 ? 120 : null,
+    max: count >= 3 ? 210 : null,
+    recent:
+      count >= 3
+        ? [210, 165, 120].map((price, index) => ({
+            price,
+            soldAt: new Date(Date.now() - (index + 1) * 86_400_000).toISOString(),
+            thumbnail: `/uploads/items/u5/@2x_${index}.jpg`,
+            name: `Tofu65 #${index}`,
+          }))
+        : [],
+  });
+
+  it("shows 'Sold recently' for the item's name under its price", async () => {
+    const { api } = await renderDetail(makeItem(), {}, { 'GET /items/price-history': { body: history(3) } });
+    const summary = await screen.findByRole('region', { name: 'Sold prices' });
+    expect(summary).toHaveTextContent('Sold recently: median $165 from 3 sales');
+    expect(within(summary).getByRole('img', { name: /oldest to newest: \$120, \$165, \$210$/ })).toBeInTheDocument();
+    expect(api.callsTo('GET /items/price-history')[0]?.params).toEqual({ searchText: 'Tofu65 Aluminium' });
+    const price = screen.getByText('$180');
+    expect(price.compareDocumentPosition(summary) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows nothing with fewer than 3 sales', async () => {
+    const { api } = await renderDetail(makeItem(), {}, { 'GET /items/price-history': { body: history(2) } });
+    await waitFor(() => expect(api.callsTo('GET /items/price-history')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('region', { name: 'Sold prices' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Sold recently/)).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ITEM_ERRORS, formatPrice, type ItemDetail, type ShippingPrice } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
@@ -30,17 +30,29 @@ interface ItemDetailPageProps {
   heading?: string;
   /** The document title while the item is shown; by default its name (spec 2.1). */
   title?: string;
+  /**
+   * What items named like this one sold for, under the price. app/ fills it with the discovery feature's price
+   * history (features do not import one another).
+   */
+  similarSales?: (name: string) => ReactNode;
 }
 
 /** /detail/{id} (spec 2.9); also /vendor/product/{id} (vendor-product-page.tsx) with its heading and title. */
-export function ItemDetailPage({ heading = 'Item Details', title }: ItemDetailPageProps) {
+export function ItemDetailPage({ heading = 'Item Details', title, similarSales }: ItemDetailPageProps) {
   const { id = '' } = useParams();
   const query = useItem(id);
   const removed = isApiError(query.error) && query.error.code === ITEM_ERRORS.notFound;
   usePageTitle(query.data ? (title ?? query.data.item.name) : removed ? TEXTS.itemRemoved : undefined);
 
   if (query.data) {
-    return <ItemView item={query.data.item} isLoggedIn={query.data.isLoggedIn} isUserItem={query.data.isUserItem} />;
+    return (
+      <ItemView
+        item={query.data.item}
+        isLoggedIn={query.data.isLoggedIn}
+        isUserItem={query.data.isUserItem}
+        similarSales={similarSales}
+      />
+    );
   }
   if (removed) {
     return (
@@ -87,7 +99,13 @@ function ApprovalBanner({ item, isUserItem }: { item: ItemDetail; isUserItem: bo
   return <FormBanner tone="warning">{TEXTS.rejected}</FormBanner>;
 }
 
-function ItemView({ item, isLoggedIn, isUserItem }: { item: ItemDetail; isLoggedIn: boolean; isUserItem: boolean }) {
+interface ItemViewProps extends Pick<ItemDetailPageProps, 'similarSales'> {
+  item: ItemDetail;
+  isLoggedIn: boolean;
+  isUserItem: boolean;
+}
+
+function ItemView({ item, isLoggedIn, isUserItem, similarSales }: ItemViewProps) {
   const sold = item.purchaserId !== null;
   const seller = item.sellerId;
   const sellerPath = `/u/${encodeURIComponent(seller.username)}`;
@@ -121,6 +139,7 @@ function ItemView({ item, isLoggedIn, isUserItem }: { item: ItemDetail; isLogged
             <p className={styles.price}>{formatPrice(item.price)}</p>
           )}
           <SaleTerms item={item} sold={sold} className={styles.terms} size="md" />
+          {similarSales?.(item.name)}
 
           <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} />
           <SaveToggle itemId={item._id} saved={item.isFollowing} count={item.likes} isLoggedIn={isLoggedIn} />

@@ -93,6 +93,87 @@ describe('item page: Send Offer', () => {
   });
 });
 
+describe("item page: Send Offer answered by the seller's guardrails", () => {
+  it('an offer below the floor is declined at once: the modal says so, never the floor, and takes another offer', async () => {
+    let offers = 0;
+    const { user, api } = await renderDetail({}, {
+      'POST /offer': () => {
+        offers += 1;
+        return offers === 1
+          ? { body: { _id: 'o1', status: 'declined', price: 60, shippingPrice: 15, autoDeclined: true } }
+          : { body: { _id: 'o2', status: 'pending', price: 150, shippingPrice: 15 } };
+      },
+    });
+    const dialog = await openSendOffer(user);
+    const field = within(dialog).getByLabelText('Your offer (USD)');
+    await user.type(field, '60');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+
+    const notice = await within(dialog).findByText('The seller declined this offer automatically. You can offer again.');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    // Only the listing's price and the shipping: no floor, no amount the buyer did not type.
+    expect(dialog.textContent?.match(/\$[\d.,]+/g)).toEqual(['$180', '$15']);
+    expect(field).toHaveValue('');
+    expect(field).toHaveFocus();
+    expect(screen.queryByText(/Offer Sent/)).not.toBeInTheDocument();
+
+    await user.type(field, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    expect(await screen.findByText(/Offer Sent/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /offer').map((call) => (call.body as { offerPrice: string }).offerPrice)).toEqual(['60', '150']);
+  });
+
+  const accepted = { _id: 'o1', status: 'accepted', price: 170, shippingPrice: 15, autoAccepted: true, timeAccepted: new Date().toISOString() };
+
+  it('an offer at the auto-accept price is accepted at once: the modal offers to pay now', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
+    const { user, api } = await renderDetail({}, {
+      'POST /offer': { body: accepted },
+      'POST /payment/item/create': { body: { redirectUrl: 'https://pay.example/approve/ORDER2' } },
+    });
+    const dialog = await openSendOffer(user);
+    await user.type(within(dialog).getByLabelText('Your offer (USD)'), '170');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Offer Accepted' });
+    expect(done).toHaveTextContent('Your offer was accepted.');
+    expect(done).toHaveTextContent('Pay within 24 hours: $170 plus $15 shipping for Tofu65 Aluminium.');
+    expect(within(done).getByRole('link', { name: 'your sent offers' })).toHaveAttribute('href', '/me/offers?tab=sent');
+
+    await user.click(within(done).getByRole('button', { name: 'Pay Now' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/ORDER2'));
+    expect(api.callsTo('POST /payment/item/create')[0]?.body).toMatchObject({ _id: 'i1', price: 170, shippingPrice: 15 });
+  });
+
+  it('Later closes it and leaves the way to pay on the page', async () => {
+    const { user, api } = await renderDetail({}, { 'POST /offer': { body: accepted } });
+    const dialog = await openSendOffer(user);
+    await user.type(within(dialog).getByLabelText('Your offer (USD)'), '170');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Offer Accepted' })).getByRole('button', { name: 'Later' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const banner = screen.getByText(/Your offer was accepted\. Pay within 24 hours from/);
+    expect(within(banner).getByRole('link', { name: 'your sent offers' })).toHaveAttribute('href', '/me/offers?tab=sent');
+    expect(api.callsTo('POST /payment/item/create')).toHaveLength(0);
+  });
+
+  it('a failed payment says why in the modal', async () => {
+    const { user } = await renderDetail({}, {
+      'POST /offer': { body: accepted },
+      'POST /payment/item/create': { status: 409, body: { message: 'payment_error' } },
+    });
+    const dialog = await openSendOffer(user);
+    await user.type(within(dialog).getByLabelText('Your offer (USD)'), '170');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    const done = await screen.findByRole('dialog', { name: 'Offer Accepted' });
+    await user.click(within(done).getByRole('button', { name: 'Pay Now' }));
+    expect(await within(done).findByRole('alert')).toHaveTextContent('The seller may not have verified their payment account yet.');
+    expect(within(done).getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+  });
+});
+
 describe('item page: Purchase', () => {
   it('creates the payment and sends the browser to the provider', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);

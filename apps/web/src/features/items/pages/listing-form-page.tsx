@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type SetStateAction } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type SetStateAction } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   CATEGORIES,
@@ -26,6 +26,7 @@ import { validate } from '../../../lib/validation';
 import { useItemForForm } from '../api/get-item';
 import { itemKeys, type ListingSource } from '../api/keys';
 import { createListing, updateListing, type ListingPayload, type NewListingPayload } from '../api/save-listing';
+import { ListingPaymentFields, PAYMENT_FIELD_IDS, type PaymentDraft } from '../components/listing-payment-fields';
 import { PHOTO_UPLOAD_BUTTON_ID, PhotoManager } from '../components/photo-manager';
 import {
   LockedShipping,
@@ -46,24 +47,32 @@ const HEADINGS: Record<ListingMode, string> = {
   duplicate: 'Add A Similar Listing',
 };
 
+interface ListingPageProps {
+  /**
+   * What items named like the one being listed sold for, shown under the price. app/ fills it with the
+   * discovery feature's price history (features do not import one another).
+   */
+  priceHint?: (name: string) => ReactNode;
+}
+
 /** /sell */
-export function SellPage() {
-  return <ListingScreen mode="create" id="" />;
+export function SellPage({ priceHint }: ListingPageProps) {
+  return <ListingScreen mode="create" id="" priceHint={priceHint} />;
 }
 
 /** /edit-item/{id}: the owner's listing; shipping stays as listed. */
-export function EditItemPage() {
+export function EditItemPage({ priceHint }: ListingPageProps) {
   const { id = '' } = useParams();
-  return <ListingScreen key={id} mode="edit" id={id} />;
+  return <ListingScreen key={id} mode="edit" id={id} priceHint={priceHint} />;
 }
 
 /** /duplicate-item/{id}: a copy of an existing listing, listed as a new one. */
-export function DuplicateItemPage() {
+export function DuplicateItemPage({ priceHint }: ListingPageProps) {
   const { id = '' } = useParams();
-  return <ListingScreen key={id} mode="duplicate" id={id} />;
+  return <ListingScreen key={id} mode="duplicate" id={id} priceHint={priceHint} />;
 }
 
-function ListingScreen({ mode, id }: { mode: ListingMode; id: string }) {
+function ListingScreen({ mode, id, priceHint }: { mode: ListingMode; id: string } & ListingPageProps) {
   const emailStatus = useEmailStatus();
   const source = useItemForForm(id, mode === 'create' ? undefined : mode);
   // The form mounts in a background (transition) render that yields to the browser every few milliseconds, not in
@@ -89,7 +98,7 @@ function ListingScreen({ mode, id }: { mode: ListingMode; id: string }) {
     content = <Navigate to="/404" replace />;
   } else {
     // A failed email check is not a refusal: the server checks again when the listing is sent.
-    content = <ListingForm mode={mode} id={id} item={source.data?.item} />;
+    content = <ListingForm mode={mode} id={id} item={source.data?.item} priceHint={priceHint} />;
   }
 
   return (
@@ -124,15 +133,13 @@ function ConfirmEmailNotice() {
   );
 }
 
-interface ListingDraft {
+interface ListingDraft extends PaymentDraft {
   categoryId: string;
   name: string;
   description: string;
-  price: string;
-  payment: string;
-  isFixedPrice: boolean;
-  offersAccepted: boolean;
 }
+
+const guardrailText = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? '' : String(dollars));
 
 function draftOf(item: ItemDetail | undefined): ListingDraft {
   return {
@@ -143,6 +150,8 @@ function draftOf(item: ItemDetail | undefined): ListingDraft {
     payment: item?.paymentEmail ?? '',
     isFixedPrice: item?.isFixedPrice ?? false,
     offersAccepted: item?.offersAccepted ?? false,
+    autoDeclineBelow: guardrailText(item?.autoDeclineBelow),
+    autoAcceptAt: guardrailText(item?.autoAcceptAt),
   };
 }
 
@@ -177,16 +186,16 @@ const FIELD_IDS: Record<string, string> = {
   categoryId: 'listing-category',
   name: 'listing-name',
   description: 'listing-description',
-  price: 'listing-price',
-  payment: 'listing-payment',
-  offersAccepted: 'listing-buy-it-now',
-  isFixedPrice: 'listing-buy-it-now',
+  ...PAYMENT_FIELD_IDS,
   photos: PHOTO_UPLOAD_BUTTON_ID,
 };
 
+/** Fields whose rules also read the price and sale options, so a change there may settle them. */
+const GUARDRAIL_FIELDS = new Set(['autoDeclineBelow', 'autoAcceptAt']);
+
 const NO_CODES: ReadonlySet<string> = new Set();
 
-function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: ItemDetail | undefined }) {
+function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: string; item: ItemDetail | undefined } & ListingPageProps) {
   const creating = mode !== 'edit';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -231,6 +240,9 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
   const update = <K extends keyof ListingDraft>(field: K, value: ListingDraft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
     clearErrorOf(field === 'isFixedPrice' ? 'offersAccepted' : field);
+    if (field === 'price' || field === 'isFixedPrice' || field === 'offersAccepted') {
+      setError((current) => (current?.field && GUARDRAIL_FIELDS.has(current.field) ? null : current));
+    }
   };
 
   const setPhotos = (next: SetStateAction<string[]>) => {
@@ -329,6 +341,9 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
       offersAccepted: data.offersAccepted,
       isFixedPrice: data.isFixedPrice,
       payment: data.payment,
+      // Sent even when empty: null unsets a guardrail the listing had.
+      autoDeclineBelow: data.autoDeclineBelow ?? null,
+      autoAcceptAt: data.autoAcceptAt ?? null,
       shippingPrices: creating ? data.shippingPrices : [],
     };
     // Spec 5: free shipping is worth one question before listing, asked once.
@@ -358,7 +373,6 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
   };
 
   const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
-  const termsError = fieldError('offersAccepted');
 
   return (
     <>
@@ -408,72 +422,7 @@ function ListingForm({ mode, id, item }: { mode: ListingMode; id: string; item: 
           <h2 id="section-payment" className={styles.sectionTitle}>
             Payment
           </h2>
-          <div className={styles.row}>
-            <TextField
-              id={FIELD_IDS.price}
-              label="Price (USD)"
-              name="price"
-              inputMode="decimal"
-              maxLength={PRICE_MAX_LENGTH}
-              placeholder="0"
-              value={draft.price}
-              onChange={(event) => update('price', event.target.value)}
-              error={fieldError('price')}
-            />
-            <TextField
-              id={FIELD_IDS.payment}
-              label="Payment email"
-              name="payment"
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              hint="Buyers pay you at this payment-provider email."
-              value={draft.payment}
-              onChange={(event) => update('payment', event.target.value)}
-              error={fieldError('payment')}
-            />
-          </div>
-          <div className={`${styles.terms} ${termsError ? styles.termsInvalid : ''}`}>
-            <label className={styles.check}>
-              <input
-                id={FIELD_IDS.isFixedPrice}
-                type="checkbox"
-                name="isFixedPrice"
-                checked={draft.isFixedPrice}
-                aria-invalid={termsError ? true : undefined}
-                aria-describedby={termsError ? 'buy-it-now-hint terms-error' : 'buy-it-now-hint'}
-                onChange={(event) => update('isFixedPrice', event.target.checked)}
-              />
-              <span>
-                <span className={styles.checkLabel}>Buy It Now</span>
-                <span id="buy-it-now-hint" className={styles.checkHint} aria-hidden="true">
-                  Buyers can purchase at your price straight away.
-                </span>
-              </span>
-            </label>
-            <label className={styles.check}>
-              <input
-                type="checkbox"
-                name="offersAccepted"
-                checked={draft.offersAccepted}
-                aria-invalid={termsError ? true : undefined}
-                aria-describedby={termsError ? 'offers-hint terms-error' : 'offers-hint'}
-                onChange={(event) => update('offersAccepted', event.target.checked)}
-              />
-              <span>
-                <span className={styles.checkLabel}>Accept Offers</span>
-                <span id="offers-hint" className={styles.checkHint} aria-hidden="true">
-                  Buyers can offer you a price.
-                </span>
-              </span>
-            </label>
-          </div>
-          {termsError ? (
-            <p id="terms-error" className={styles.error}>
-              {termsError}
-            </p>
-          ) : null}
+          <ListingPaymentFields draft={draft} onChange={update} fieldError={fieldError} priceHint={priceHint?.(draft.name)} />
         </section>
 
         <section className={styles.section} aria-labelledby="section-shipping">

@@ -1,0 +1,376 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client';
+import { items, users, wantMatches, wants } from '../../db/schema/index';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** A text[] of bound values (drizzle writes a JS array in a template as a list, not as one array value). */
+const textArray = (values: string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+
+/** The Wants badge: matches the user has not seen (want_matches_unseen_idx), for notifications/counts.ts. */
+export const NEW_WANT_MATCHES_OF_U = `(select count(*) from want_matches m where m.user_id = u.id and m.seen_at is null)`;
+
+/**
+ * The matches an owner is shown: listings still approved and not removed, on sale or sold (a sold one shows
+ * what it went for). A removed listing's match stays stored, so the listing is never alerted twice, but is not shown.
+ */
+const shownMatch = sql`${items.removedAt} is null and ${items.approvalStatus} = 'approved'`;
+
+/**
+ * Locks the user's row: one create, resume or renew at a time per user, so parallel calls cannot pass the limits
+ * together. NO KEY UPDATE: it does not wait for (or deadlock with) a match being inserted for this user, whose
+ * foreign key check only takes KEY SHARE.
+ */
+export async function lockUser(tx: Tx, userId: string) {
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
+}
+
+/** The user's wants that count against the active limit (neither paused nor lapsed), and all of them. */
+export async function wantCounts(db: Queryable, userId: string): Promise<{ active: number; total: number }> {
+  const [row] = await db
+    .select({
+      active: sql<number>`(count(*) filter (where not ${wants.paused} and ${wants.expiresAt} > now()))::int`,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(wants)
+    .where(eq(wants.userId, userId));
+  return row ?? { active: 0, total: 0 };
+}
+
+export interface WantFields {
+  searchText: string;
+  categoryIds: string[];
+  regions: string[];
+  maxPriceCents: number | null;
+  saleTypeId: string | null;
+}
+
+/**
+ * What validation needs from the database in one round trip: whether the text holds a search word (the same
+ * parser as the feed's search, so '!!!' has none), and how many of the named categories, regions and sale type exist.
+ */
+export async function checkFields(db: Queryable, f: WantFields) {
+  const result = await db.execute(sql`
+    select cardinality(tsvector_to_array(to_tsvector('simple', ${f.searchText}))) > 0 as "hasWords",
+      (select count(*)::int from categories where id = any(${textArray(f.categoryIds)})) as categories,
+      (select count(*)::int from regions where code = any(${textArray(f.regions)})) as regions,
+      (select count(*)::int from sale_types where id = ${f.saleTypeId}) as "saleTypes"`);
+  return rowsOf<{ hasWords: boolean; categories: number; regions: number; saleTypes: number }>(result)[0]!;
+}
+
+/**
+ * The stored query and anchors of a text and categories, as SQL for an insert or update: the feed's
+ * search_tsquery and want_anchors (migration 0023), or with no words no query and one 'category:<id>' anchor per
+ * category, so category-only wants are found from the listing's category.
+ */
+function searchColumns(f: Pick<WantFields, 'searchText' | 'categoryIds'>) {
+  const words = sql`want_anchors(${f.searchText})`;
+  return {
+    query: sql`case when ${words} is null then null else search_tsquery(${f.searchText}) end`,
+    anchors: sql`coalesce(${words}, array(select 'category:' || c from unnest(${textArray(f.categoryIds)}) as c))`,
+  };
+}
+
+const wantColumns = {
+  id: wants.id,
+  searchText: wants.searchText,
+  categoryIds: wants.categoryIds,
+  regions: wants.regions,
+  maxPriceCents: wants.maxPriceCents,
+  saleTypeId: wants.saleTypeId,
+  paused: wants.paused,
+  expiresAt: wants.expiresAt,
+  createdAt: wants.createdAt,
+};
+export type WantRow = { [K in keyof typeof wantColumns]: (typeof wants.$inferSelect)[K] };
+
+export async function insertWant(tx: Tx, userId: string, f: WantFields, expiresAt: Date): Promise<WantRow> {
+  const [row] = await tx
+    .insert(wants)
+    .values({ userId, ...f, ...searchColumns(f), expiresAt })
+    .returning(wantColumns);
+  if (!row) throw new Error('want insert returned nothing');
+  return row;
+}
+
+/** One of the user's wants (another user's is not found), locked for the rest of the transaction when asked (as lockUser). */
+export async function findWant(db: Queryable, userId: string, wantId: string, lock = false) {
+  const query = db.select(wantColumns).from(wants).where(and(eq(wants.id, wantId), eq(wants.userId, userId)));
+  const [row] = lock ? await query.for('no key update') : await query;
+  return row;
+}
+
+export interface WantPatch extends WantFields {
+  paused: boolean;
+  /** A new lifetime: its reminder is due again. */
+  expiresAt?: Date | undefined;
+  /** Recompute the stored query and anchors (the text or categories changed, or a renewal refreshes the typos). */
+  recompute: boolean;
+}
+
+export async function updateWant(tx: Tx, wantId: string, p: WantPatch): Promise<WantRow> {
+  const { recompute, expiresAt, ...fields } = p;
+  const [row] = await tx
+    .update(wants)
+    .set({
+      ...fields,
+      ...(recompute ? searchColumns(fields) : {}),
+      ...(expiresAt ? { expiresAt, expiryWarnedAt: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(wants.id, wantId))
+    .returning(wantColumns);
+  if (!row) throw new Error('want update returned nothing');
+  return row;
+}
+
+export async function deleteWant(db: Queryable, userId: string, wantId: string): Promise<boolean> {
+  const rows = await db
+    .delete(wants)
+    .where(and(eq(wants.id, wantId), eq(wants.userId, userId)))
+    .returning({ id: wants.id });
+  return rows.length > 0;
+}
+
+// Written out: drizzle leaves columns unqualified in a one-table select, where they would name the subquery's.
+const shownCount = (unseenOnly: boolean) => sql<number>`(
+  select count(*)::int from want_matches m join items i on i.id = m.item_id
+  where m.want_id = "wants"."id" and i.removed_at is null and i.approval_status = 'approved'${unseenOnly ? sql` and m.seen_at is null` : sql``})`;
+
+/** The owner's wants (or the one named), newest first (wants_user_idx), each with its shown matches and the unseen among them. */
+export function wantsOf(db: Queryable, userId: string, wantId?: string) {
+  return db
+    .select({ ...wantColumns, matchCount: shownCount(false), newMatches: shownCount(true) })
+    .from(wants)
+    .where(and(eq(wants.userId, userId), wantId ? eq(wants.id, wantId) : undefined))
+    .orderBy(sql`${wants.createdAt} desc nulls last`, sql`${wants.id} desc nulls last`);
+}
+
+export interface MatchCursor {
+  ts?: string | undefined;
+  id?: string | undefined;
+}
+
+/**
+ * A page of a want's shown matches, newest match first, keyset on (created_at, item_id) in the order of
+ * want_matches_want_idx, each with its listing's card, its seller, and whether the owner saved it.
+ */
+export function matchesPage(db: Queryable, wantId: string, viewerId: string, cursor: MatchCursor, limit: number) {
+  const { ts, id } = cursor;
+  return db
+    .select({
+      id: items.id,
+      name: items.name,
+      priceCents: items.priceCents,
+      priceSoldCents: items.priceSoldCents,
+      thumbnail: items.thumbnail,
+      photos: items.photos,
+      categoryId: items.categoryId,
+      saleTypeId: items.saleTypeId,
+      offersAccepted: items.offersAccepted,
+      isFixedPrice: items.isFixedPrice,
+      timeListed: items.timeListed,
+      saveCount: items.saveCount,
+      sellerId: users.id,
+      sellerUsername: users.username,
+      sellerAvatar: users.avatar,
+      sellerRemoved: sql<boolean>`${users.removedAt} is not null`,
+      saved: sql<boolean>`exists (select 1 from item_saves s where s.user_id = ${viewerId} and s.item_id = ${items.id})`,
+      matchedAt: wantMatches.createdAt,
+      matchedPriceCents: wantMatches.priceCents,
+    })
+    .from(wantMatches)
+    .innerJoin(items, eq(items.id, wantMatches.itemId))
+    .innerJoin(users, eq(users.id, items.sellerId))
+    .where(
+      and(
+        eq(wantMatches.wantId, wantId),
+        shownMatch,
+        ts
+          ? id
+            ? sql`(${wantMatches.createdAt}, ${wantMatches.itemId}) < (${ts}::timestamptz, ${id}::uuid)`
+            : sql`${wantMatches.createdAt} < ${ts}::timestamptz`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${wantMatches.createdAt} desc nulls last`, sql`${wantMatches.itemId} desc nulls last`)
+    .limit(limit);
+}
+
+/** Opening the Wants tab: every unseen match of the user's is seen. Answers how many were unseen. */
+export async function markSeen(db: Queryable, userId: string): Promise<number> {
+  const rows = await db
+    .update(wantMatches)
+    .set({ seenAt: sql`now()` })
+    .where(and(eq(wantMatches.userId, userId), sql`${wantMatches.seenAt} is null`))
+    .returning({ wantId: wantMatches.wantId });
+  return rows.length;
+}
+
+/** A new match as the matching statement answers it: the want, its owner and how to reach them. */
+export interface NewMatch {
+  wantId: string;
+  userId: string;
+  /** Item plus shipping to the buyer, in cents. */
+  priceCents: number;
+  searchText: string;
+  /** The names of the want's categories, in its order, when it has no words (its label). */
+  categoryNames: string[];
+  email: string;
+  username: string;
+  alerts: 'instant' | 'daily';
+  /** A confirmed address: only those are mailed (the match is still stored, pushed and counted). */
+  mailable: boolean;
+}
+
+/** The listing a match is about, for the push and the mails. */
+export interface MatchedItem {
+  id: string;
+  name: string;
+  priceCents: number;
+  thumbnail: string;
+}
+
+/**
+ * Matches one listing against every want in one statement, and records each new match once.
+ *
+ * Only a public listing (approved, unsold, not removed) matches. The candidates are the unpaused wants whose
+ * anchors meet the listing's words or its 'category:<id>' term, found through the partial GIN index
+ * wants_anchors_idx (a listing matching a want's query holds one of its anchors: migration 0023), never by reading
+ * every want. Each candidate is then checked exactly: not lapsed, not the seller's own, the stored query against
+ * the listing's search vector, categories, sale type, ships-to regions, and the price limit on item plus shipping
+ * to the buyer: the cheapest shipping among the want's regions when it names some, else to the owner's own region
+ * when the listing ships there, else the listing's cheapest. Owners whose accounts were removed are left out.
+ *
+ * The insert's ON CONFLICT on the (want_id, item_id) key is the "once per listing per want": a listing approved,
+ * then edited, or a job run twice, alerts nobody again. Daily-digest owners' matches are held (digest_pending)
+ * when there is an address to mail.
+ */
+export async function matchListing(tx: Tx, itemId: string): Promise<{ item: MatchedItem | undefined; matches: NewMatch[] }> {
+  const result = await tx.execute(matchStatement(itemId));
+  let item: MatchedItem | undefined;
+  const matches = rowsOf<{ row: string }>(result).map(({ row }) => {
+    const [wantId, userId, priceCents, searchText, categoryNames, email, username, alerts, mailable, name, itemPriceCents, thumbnail] = JSON.parse(row) as [
+      string, string, number, string, string[], string, string, 'instant' | 'daily', boolean, string, number, string,
+    ];
+    item ??= { id: itemId, name, priceCents: itemPriceCents, thumbnail };
+    return { wantId, userId, priceCents, searchText, categoryNames, email, username, alerts, mailable };
+  });
+  return { item, matches };
+}
+
+/** matchListing's statement, for its plan in tests (explain.test.ts). */
+export function matchStatement(itemId: string) {
+  return sql`
+    with it as (
+      select i.id, i.seller_id, i.category_id, i.sale_type_id, i.price_cents, i.search, i.ship_regions, i.name, i.thumbnail,
+             tsvector_to_array(i.search) || ('category:' || i.category_id) as terms
+      from items i
+      where i.id = ${itemId}::uuid and i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null
+    ), ship as (
+      select s.region_code, s.price_cents from item_shipping s where s.item_id = ${itemId}::uuid
+    ), found as (
+      select w.id as want_id, w.user_id, it.price_cents + coalesce(sh.cents, 0) as price_cents, w.search_text, w.category_ids,
+             u.email, u.username, u.want_alerts, u.email_confirmed_at is not null as mailable
+      from it
+      join wants w on w.anchors && it.terms and not w.paused
+      join users u on u.id = w.user_id
+      cross join lateral (
+        select case
+          when cardinality(w.regions) > 0 then (select min(ship.price_cents) from ship where ship.region_code = any(w.regions))
+          else coalesce((select ship.price_cents from ship where ship.region_code = u.shipping_region_code), (select min(ship.price_cents) from ship))
+        end as cents
+      ) sh
+      where w.expires_at > now()
+        and w.user_id <> it.seller_id
+        and u.removed_at is null
+        and (w.query is null or it.search @@ w.query)
+        and (cardinality(w.category_ids) = 0 or it.category_id = any(w.category_ids))
+        and (w.sale_type_id is null or w.sale_type_id = it.sale_type_id)
+        and (cardinality(w.regions) = 0 or w.regions && it.ship_regions)
+        and (w.max_price_cents is null or it.price_cents + coalesce(sh.cents, 0) <= w.max_price_cents)
+    ), ins as (
+      insert into want_matches (want_id, item_id, user_id, price_cents, digest_pending)
+      select want_id, ${itemId}::uuid, user_id, price_cents, want_alerts = 'daily' and mailable from found
+      on conflict (want_id, item_id) do nothing
+      returning want_id
+    )
+    select json_build_array(
+      f.want_id, f.user_id, f.price_cents, f.search_text,
+      case when f.search_text = '' then array(select c.name from unnest(f.category_ids) with ordinality as x(id, n) join categories c on c.id = x.id order by x.n) else '{}' end,
+      f.email, f.username, f.want_alerts, f.mailable,
+      it.name, it.price_cents, it.thumbnail
+    )::text as row
+    from ins join found f on f.want_id = ins.want_id cross join it
+    order by f.user_id, f.want_id`;
+}
+
+/**
+ * Lets the transaction commit without waiting for its WAL to reach the disk (a third of a match's time on a
+ * server). The job's completion, and any worker acting on the mails it queued, commit after it and flush it with
+ * their own; a crash before then loses the whole match, and the job, not completed, runs it again.
+ */
+export async function commitWithoutFlushWait(tx: Tx) {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}
+
+/** A match in a digest mail: the listing and the want it matched. */
+export interface DigestEntry {
+  itemId: string;
+  itemName: string;
+  itemPriceCents: number;
+  /** Item plus shipping to the buyer when it matched. */
+  matchedPriceCents: number;
+  searchText: string;
+  categoryNames: string[];
+}
+
+/**
+ * Takes the user's matches held for the digest, oldest first, clearing their digest_pending in the same statement:
+ * call it in the transaction that queues the mail. Two runs at once take each match once (the second waits on the
+ * first's row locks, then finds them cleared). Listings removed or rejected since are cleared and left out; a sold
+ * one is still listed. `user` is undefined for a removed account or an unconfirmed address: nothing is mailed.
+ */
+export async function takeDigest(tx: Tx, userId: string): Promise<{ user: { email: string; username: string } | undefined; entries: DigestEntry[] }> {
+  const result = await tx.execute(sql`
+    with taken as (
+      update want_matches set digest_pending = false
+      where user_id = ${userId}::uuid and digest_pending
+      returning want_id, item_id, price_cents, created_at
+    )
+    select json_build_array(t.item_id, i.name, i.price_cents, t.price_cents, w.search_text,
+      array(select c.name from unnest(w.category_ids) with ordinality as x(id, n) join categories c on c.id = x.id order by x.n))::text as row
+    from taken t join items i on i.id = t.item_id join wants w on w.id = t.want_id
+    where i.removed_at is null and i.approval_status = 'approved'
+    order by t.created_at, t.want_id, t.item_id`);
+  const entries = rowsOf<{ row: string }>(result).map(({ row }) => {
+    const [itemId, itemName, itemPriceCents, matchedPriceCents, searchText, categoryNames] = JSON.parse(row) as [string, string, number, number, string, string[]];
+    return { itemId, itemName, itemPriceCents, matchedPriceCents, searchText, categoryNames };
+  });
+  const [user] = await tx
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.removedAt} is null`, sql`${users.emailConfirmedAt} is not null`));
+  return { user, entries };
+}
+
+/**
+ * Marks the lapse reminder of a want as sent, if it is still due: the want still has the expiry the reminder was
+ * queued for (not yet passed), is not paused, was not reminded, and its owner has a confirmed address. Answers
+ * what the mail needs.
+ */
+export async function claimExpiryWarning(tx: Tx, wantId: string, expiresAt: string) {
+  const result = await tx.execute(sql`
+    with claimed as (
+      update wants set expiry_warned_at = now()
+      where id = ${wantId}::uuid and expires_at = ${expiresAt}::timestamptz and expires_at > now() and not paused and expiry_warned_at is null
+        and exists (select 1 from users u where u.id = wants.user_id and u.removed_at is null and u.email_confirmed_at is not null)
+      returning id, user_id, search_text, category_ids, expires_at
+    )
+    select json_build_array(u.email, u.username, c.search_text,
+      array(select cat.name from unnest(c.category_ids) with ordinality as x(id, n) join categories cat on cat.id = x.id order by x.n))::text as row
+    from claimed c join users u on u.id = c.user_id`);
+  const row = rowsOf<{ row: string }>(result)[0]?.row;
+  if (!row) return undefined;
+  const [email, username, searchText, categoryNames] = JSON.parse(row) as [string, string, string, string[]];
+  return { email, username, searchText, categoryNames };
+}

@@ -1,0 +1,200 @@
+import { useId, useState, type FormEvent } from 'react';
+import { WANT_LIMITS, WantInputSchema, type Want, type WantInput } from '@keeb/shared';
+import { Button } from '../../../components/button';
+import { FormBanner } from '../../../components/form-banner';
+import { TextField } from '../../../components/form-fields';
+import { Modal } from '../../../components/modal';
+import { PriceField } from '../../../components/price-field';
+import { priceInputError } from '../../../lib/price-input';
+import { useFormError } from '../../../lib/use-form-error';
+import { validate } from '../../../lib/validation';
+import { useCreateWant } from '../api/create-want';
+import { useUpdateWant } from '../api/update-want';
+import { TEXTS, wantErrorText } from '../messages';
+import { useWantChoices } from '../want-choices';
+import styles from './want-form-modal.module.css';
+
+/** What the form starts from: a saved want (editing), or the feed's current search (saving it). */
+export interface WantDraft {
+  searchText: string;
+  categoryIds: readonly string[];
+  regions: readonly string[];
+  maxPrice: number | null;
+  saleTypeId: string | null;
+}
+
+interface WantFormModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Editing this want; without it the form adds a new one. */
+  want?: Want;
+  /** The new want's starting values (the feed's search and filters). */
+  initial?: WantDraft;
+  onSaved?: (want: Want) => void;
+}
+
+/** Add or edit a want: keywords, categories, ships-to regions, maximum price with shipping, sale type. */
+export function WantFormModal({ open, onClose, want, initial, onSaved }: WantFormModalProps) {
+  return (
+    <Modal open={open} onClose={onClose} title={want ? TEXTS.editWant : TEXTS.newWant}>
+      {open ? <WantForm want={want} initial={want ?? initial} onClose={onClose} onSaved={onSaved} /> : null}
+    </Modal>
+  );
+}
+
+const toggle = (ids: readonly string[], id: string, on: boolean) => (on ? [...ids, id] : ids.filter((other) => other !== id));
+
+function WantForm({ want, initial, onClose, onSaved }: Omit<WantFormModalProps, 'open' | 'initial'> & { initial: WantDraft | undefined }) {
+  const choices = useWantChoices();
+  const create = useCreateWant();
+  const update = useUpdateWant();
+  const form = useFormError();
+  const priceId = useId();
+  const [searchText, setSearchText] = useState(initial?.searchText ?? '');
+  const [categoryIds, setCategoryIds] = useState<readonly string[]>(initial?.categoryIds ?? []);
+  const [regions, setRegions] = useState<readonly string[]>(initial?.regions ?? []);
+  const [price, setPrice] = useState(initial?.maxPrice == null ? '' : String(initial.maxPrice));
+  const [priceError, setPriceError] = useState<string | null>(null);
+  const [saleTypeId, setSaleTypeId] = useState(initial?.saleTypeId ?? '');
+  const pending = create.isPending || update.isPending;
+
+  const showError = (error: { field?: 'searchText' | 'maxPrice'; message: string }) => {
+    if (error.field === 'maxPrice') {
+      form.clearError();
+      setPriceError(error.message);
+      document.getElementById(priceId)?.focus();
+    } else {
+      form.setError(error);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setPriceError(null);
+    const result = validate(WantInputSchema, {
+      searchText,
+      categoryIds: [...categoryIds],
+      regions: [...regions],
+      maxPrice: price,
+      saleTypeId: saleTypeId || null,
+    });
+    if (!result.ok) {
+      showError(
+        result.field === 'maxPrice'
+          ? { field: 'maxPrice', message: priceInputError(TEXTS.priceLabel, price) ?? `${TEXTS.priceLabel} must be a number` }
+          : result.field === 'searchText'
+            ? { field: 'searchText', message: TEXTS.keywordsTooLong }
+            : { message: TEXTS.invalidFilter },
+      );
+      return;
+    }
+    const input: WantInput = result.data;
+    // The server's rule too (field_required): a want with neither words nor a category would match everything.
+    if (!result.data.searchText && result.data.categoryIds.length === 0) {
+      showError({ field: 'searchText', message: TEXTS.requiredKeywords });
+      return;
+    }
+    form.clearError();
+    const handlers = {
+      onSuccess: (saved: Want) => {
+        onSaved?.(saved);
+        onClose();
+      },
+      onError: (error: unknown) => showError(wantErrorText(error)),
+    };
+    if (want) update.mutate({ id: want._id, update: input }, handlers);
+    else create.mutate(input, handlers);
+  };
+
+  return (
+    <form ref={form.formRef} className={styles.form} onSubmit={onSubmit} onChange={form.onFormChange} noValidate>
+      {form.bannerError ? <FormBanner tone="error">{form.bannerError}</FormBanner> : null}
+      <TextField
+        label="Keywords"
+        name="searchText"
+        maxLength={WANT_LIMITS.searchTextMax}
+        hint="The words a listing must contain, as in the search box."
+        value={searchText}
+        onChange={(event) => setSearchText(event.target.value)}
+        error={form.fieldError('searchText')}
+      />
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Categories</legend>
+        <div className={styles.options}>
+          {choices.categories.map((category) => (
+            <label key={category._id} className={styles.option}>
+              <input
+                type="checkbox"
+                name="categoryIds"
+                value={category._id}
+                checked={categoryIds.includes(category._id)}
+                onChange={(event) => {
+                  setCategoryIds(toggle(categoryIds, category._id, event.target.checked));
+                  // A category answers 'keywords or a category' as well as words do.
+                  if (form.fieldError('searchText')) form.clearError();
+                }}
+              />
+              {category.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Ships to</legend>
+        <div className={styles.options}>
+          {choices.regions.map((region) => (
+            <label key={region.code} className={styles.option}>
+              <input
+                type="checkbox"
+                name="regions"
+                value={region.code}
+                checked={regions.includes(region.code)}
+                onChange={(event) => setRegions(toggle(regions, region.code, event.target.checked))}
+              />
+              {region.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <PriceField
+        id={priceId}
+        label="Maximum price, shipping included"
+        hint="The item's price plus shipping to your region. Leave empty for any price."
+        field={{
+          value: price,
+          error: priceError,
+          change: (text) => {
+            setPrice(text);
+            setPriceError(null);
+          },
+        }}
+      />
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Sale type</legend>
+        <div className={styles.options}>
+          {[{ _id: '', name: 'Any' }, ...choices.saleTypes].map((saleType) => (
+            <label key={saleType._id || 'any'} className={styles.option}>
+              <input
+                type="radio"
+                name="saleTypeId"
+                value={saleType._id}
+                checked={saleTypeId === saleType._id}
+                onChange={() => setSaleTypeId(saleType._id)}
+              />
+              {saleType.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" pending={pending}>
+          {want ? TEXTS.saveChanges : TEXTS.saveWant}
+        </Button>
+      </div>
+    </form>
+  );
+}

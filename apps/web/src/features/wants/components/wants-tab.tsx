@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { WANT_LIMITS } from '@keeb/shared';
+import { Button } from '../../../components/button';
+import { ListState } from '../../../components/list-state';
+import { useWants } from '../api/get-wants';
+import { useMarkWantsSeen } from '../api/mark-wants-seen';
+import { TEXTS } from '../messages';
+import { useWantChoices } from '../want-choices';
+import { WantFormModal } from './want-form-modal';
+import { WantRow } from './want-row';
+import styles from './wants-tab.module.css';
+
+/** The vault's Wants tab: the viewer's wants with their matches; opening it marks every match seen. */
+export function WantsTab() {
+  const wants = useWants();
+  const choices = useWantChoices();
+  const { mutate: markSeen } = useMarkWantsSeen();
+  const [adding, setAdding] = useState(false);
+  const markedOnce = useRef(false);
+  const rows = wants.data;
+
+  // After the list arrived, so its rows can still say which matches are new; again when a refresh (a match pushed
+  // while the tab is open) brings new ones.
+  useEffect(() => {
+    if (!rows) return;
+    if (markedOnce.current && !rows.some((want) => want.newMatches > 0)) return;
+    markedOnce.current = true;
+    markSeen();
+  }, [rows, markSeen]);
+
+  const active = rows?.filter((want) => !want.paused && !want.isExpired).length ?? 0;
+
+  return (
+    <div className={styles.tab}>
+      <div className={styles.toolbar}>
+        <p className={styles.lead}>
+          {rows ? `${active} of ${WANT_LIMITS.active} active wants. ` : null}
+          A want alerts you when a matching listing goes on sale.
+        </p>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          {TEXTS.addWant}
+        </Button>
+      </div>
+      <ListState query={wants} rows={rows} empty={TEXTS.empty} failed={TEXTS.loadFailed} loadingLabel="Loading wants" skeletonHeight={120}>
+        {(loaded) => (
+          <ul className={styles.list} aria-label="Wants">
+            {loaded.map((want) => (
+              <WantRow key={want._id} want={want} choices={choices} />
+            ))}
+          </ul>
+        )}
+      </ListState>
+      <WantFormModal open={adding} onClose={() => setAdding(false)} />
+    </div>
+  );
+}
