@@ -28,3 +28,5 @@ export * from './ratings/summary';
 export * from './ratings/schemas';
 export * from './discovery/price-history';
 export * from './wants/schemas';
+export * from './discovery/price-history-limits';
+export * from './wants/codes';

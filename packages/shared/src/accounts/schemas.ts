@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ERRORS, BIO_MAX, CONTACT_MESSAGE_MAX, CONTACT_REASON_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from './codes';
 import { ERROR_CODES } from '../platform/codes';
-import { WANT_ALERT_MODES } from '../wants/schemas';
+import { WANT_ALERT_MODES } from '../wants/codes';
 
 /** GET /api/me/logged-in */
 export const SessionSchema = z.object({

@@ -50,4 +50,14 @@ describe('the matching statement plan (both drivers)', () => {
     expect(text).toMatch(/wants_anchors_idx/);
     expect(text).not.toMatch(/Seq Scan on wants\b/);
   });
+
+  it("anchors a want on its rarest word, so a word in every listing does not make every want a candidate", async () => {
+    // 'gmk' is in every listing name above (the statistics list it as common), 'nautilus' in one.
+    const anchors = async (text: string) =>
+      ((await t.db.db.execute(sql`select want_anchors(${text}) as a`)) as unknown as { rows: Array<{ a: string[] }> }).rows[0]!.a;
+    expect(await anchors('GMK Nautilus')).toContain('nautilus');
+    expect(await anchors('GMK Nautilus')).not.toContain('gmk');
+    // Among words no statistic lists, the longest.
+    expect(await anchors('tkl quokkaboard')).toContain('quokkaboard');
+  });
 });
