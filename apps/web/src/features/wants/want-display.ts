@@ -1,5 +1,5 @@
 import { formatPrice, WANT_LIMITS, wantLabel, type Want } from '@keeb/shared';
-import type { WantChoices } from './want-choices';
+import type { FilterChoiceLists } from '../../lib/reference/filter-choices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -10,7 +10,7 @@ const nameIn = (list: readonly { _id: string; name: string }[]) => (id: string) 
   list.find((entry) => entry._id === id)?.name ?? id;
 
 /** What the want is called in its row and in alerts: its words, else its categories' names. */
-export const labelOf = (want: Pick<Want, 'searchText' | 'categoryIds'>, choices: WantChoices) =>
+export const labelOf = (want: Pick<Want, 'searchText' | 'categoryIds'>, choices: FilterChoiceLists) =>
   wantLabel(want, nameIn(choices.categories));
 
 /** The status line: 'Active', 'Paused' or 'Expired on {date}'. */
@@ -29,7 +29,7 @@ export function canRenew(want: Pick<Want, 'isExpired' | 'expiresAt'>, now: numbe
 }
 
 /** The filters beside the words, in words: 'Keyboards · Ships to Europe · Up to $300 · Vendor Product'. */
-export function filtersOf(want: Pick<Want, 'searchText' | 'categoryIds' | 'regions' | 'maxPrice' | 'saleTypeId'>, choices: WantChoices): string[] {
+export function filtersOf(want: Pick<Want, 'searchText' | 'categoryIds' | 'regions' | 'maxPrice' | 'saleTypeId'>, choices: FilterChoiceLists): string[] {
   const parts: string[] = [];
   // Without words the categories are the label already.
   if (want.searchText && want.categoryIds.length) parts.push(want.categoryIds.map(nameIn(choices.categories)).join(', '));

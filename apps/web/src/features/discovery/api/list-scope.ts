@@ -1,6 +1,5 @@
-import { CATEGORIES, REGIONS, SALE_TYPES, type ItemListQuery } from '@keeb/shared';
-import { useCategories } from '../../../lib/reference/get-categories';
-import { useRegions } from '../../../lib/reference/get-regions';
+import type { ItemListQuery } from '@keeb/shared';
+import { useFilterChoiceLists, type FilterChoiceLists } from '../../../lib/reference/filter-choices';
 import { feedSource, type ItemListSource } from './item-list-source';
 import { useListPreferences, type ListFilters, type ListPreferences } from './list-preferences';
 
@@ -11,23 +10,6 @@ export interface ListScope {
   /** The vendor routes: sale type `vendor` (the remembered sale-type filter is kept for other routes). */
   saleType?: string | undefined;
   searchText?: string | undefined;
-}
-
-export interface FilterChoiceLists {
-  categories: readonly { _id: string; name: string }[];
-  regions: readonly { code: string; name: string }[];
-  saleTypes: readonly { _id: string; name: string }[];
-}
-
-/** The categories and regions calls; the built-in lists stand in while they load or if they fail. */
-export function useFilterChoiceLists(): FilterChoiceLists {
-  const categories = useCategories().data;
-  const regions = useRegions().data;
-  return {
-    categories: categories?.categories ?? CATEGORIES,
-    regions: regions ?? REGIONS,
-    saleTypes: categories?.saleTypes.length ? categories.saleTypes : SALE_TYPES,
-  };
 }
 
 /**

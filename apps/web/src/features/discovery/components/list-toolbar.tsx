@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { applicableFilters, useFilterChoiceLists, type ListScope } from '../api/list-scope';
+import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
+import { applicableFilters, type ListScope } from '../api/list-scope';
 import { countFilters, useListPreferences } from '../api/list-preferences';
 import { FiltersModal } from './filters-modal';
 import { SortMenu } from './sort-menu';

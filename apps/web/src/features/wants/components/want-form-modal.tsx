@@ -11,7 +11,7 @@ import { validate } from '../../../lib/validation';
 import { useCreateWant } from '../api/create-want';
 import { useUpdateWant } from '../api/update-want';
 import { TEXTS, wantErrorText } from '../messages';
-import { useWantChoices } from '../want-choices';
+import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
 import styles from './want-form-modal.module.css';
 
 /** What the form starts from: a saved want (editing), or the feed's current search (saving it). */
@@ -45,7 +45,7 @@ export function WantFormModal({ open, onClose, want, initial, onSaved }: WantFor
 const toggle = (ids: readonly string[], id: string, on: boolean) => (on ? [...ids, id] : ids.filter((other) => other !== id));
 
 function WantForm({ want, initial, onClose, onSaved }: Omit<WantFormModalProps, 'open' | 'initial'> & { initial: WantDraft | undefined }) {
-  const choices = useWantChoices();
+  const choices = useFilterChoiceLists();
   const create = useCreateWant();
   const update = useUpdateWant();
   const form = useFormError();

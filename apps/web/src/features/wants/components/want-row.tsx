@@ -6,7 +6,7 @@ import { useDeleteWant } from '../api/delete-want';
 import { useUpdateWant } from '../api/update-want';
 import { TEXTS, wantErrorText } from '../messages';
 import { canRenew, filtersOf, labelOf, shortDate, statusOf } from '../want-display';
-import type { WantChoices } from '../want-choices';
+import type { FilterChoiceLists } from '../../../lib/reference/filter-choices';
 import { WantFormModal } from './want-form-modal';
 import { WantMatches } from './want-matches';
 import styles from './want-row.module.css';
@@ -14,7 +14,7 @@ import styles from './want-row.module.css';
 type Action = 'pause' | 'renew' | 'delete';
 
 /** One want: what it looks for, its status, its buttons, and its matches when unfolded. */
-export function WantRow({ want, choices }: { want: Want; choices: WantChoices }) {
+export function WantRow({ want, choices }: { want: Want; choices: FilterChoiceLists }) {
   const update = useUpdateWant();
   const remove = useDeleteWant();
   const [action, setAction] = useState<Action | null>(null);

@@ -5,7 +5,7 @@ import { ListState } from '../../../components/list-state';
 import { useWants } from '../api/get-wants';
 import { useMarkWantsSeen } from '../api/mark-wants-seen';
 import { TEXTS } from '../messages';
-import { useWantChoices } from '../want-choices';
+import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
 import { WantFormModal } from './want-form-modal';
 import { WantRow } from './want-row';
 import styles from './wants-tab.module.css';
@@ -13,7 +13,7 @@ import styles from './wants-tab.module.css';
 /** The vault's Wants tab: the viewer's wants with their matches; opening it marks every match seen. */
 export function WantsTab() {
   const wants = useWants();
-  const choices = useWantChoices();
+  const choices = useFilterChoiceLists();
   const { mutate: markSeen } = useMarkWantsSeen();
   const [adding, setAdding] = useState(false);
   const markedOnce = useRef(false);

@@ -1,15 +1,16 @@
 import { CATEGORIES, REGIONS, SALE_TYPES } from '@keeb/shared';
-import { useCategories } from '../../lib/reference/get-categories';
-import { useRegions } from '../../lib/reference/get-regions';
+import { useCategories } from './get-categories';
+import { useRegions } from './get-regions';
 
-export interface WantChoices {
+/** The lists a filter picks from: the feed's filters and a want's. */
+export interface FilterChoiceLists {
   categories: readonly { _id: string; name: string }[];
   regions: readonly { code: string; name: string }[];
   saleTypes: readonly { _id: string; name: string }[];
 }
 
-/** The reference lists a want picks from (the feed's filters); the built-in lists stand in while they load. */
-export function useWantChoices(): WantChoices {
+/** The categories and regions calls; the built-in lists stand in while they load or if they fail. */
+export function useFilterChoiceLists(): FilterChoiceLists {
   const categories = useCategories().data;
   const regions = useRegions().data;
   return {
