@@ -147,6 +147,7 @@ export function createApp(deps: AppDeps): Express {
   jobs.handle('seller-listed', (payload) => items.sellerListedJob(payload));
   const wants = createWantsService({ db, config, jobs, hub });
   jobs.handle('want-match', (payload) => wants.matchJob(payload));
+  jobs.handle('want-alerts', (payload) => wants.alertsJob(payload));
   jobs.handle('want-digest', (payload, job) => wants.digestJob(payload, job));
   jobs.handle('want-expiry-warning', (payload) => wants.expiryWarningJob(payload));
   const news = createNewsService({ db, config, jobs, logger: deps.logger });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { items } from './items';
 import { saleTypes } from './reference';
@@ -46,6 +46,8 @@ export const wants = pgTable(
     index('wants_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // The lapse reminders: wants expiring soon that were not yet warned.
     index('wants_expiry_idx').on(t.expiresAt).where(sql`${t.expiryWarnedAt} is null`),
+    // The target of want_matches' (want_id, user_id) key: a match's owner is its want's owner.
+    unique('wants_id_user_key').on(t.id, t.userId),
   ],
 );
 
@@ -56,15 +58,12 @@ export const wants = pgTable(
 export const wantMatches = pgTable(
   'want_matches',
   {
-    wantId: uuid('want_id')
-      .notNull()
-      .references(() => wants.id, { onDelete: 'cascade' }),
+    wantId: uuid('want_id').notNull(),
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The want's owner (want_matches_want_owner_fk): deleting the user deletes their wants, and these with them. */
+    userId: uuid('user_id').notNull(),
     /** Item plus shipping to the buyer when it matched, in cents. */
     priceCents: integer('price_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -75,6 +74,9 @@ export const wantMatches = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.wantId, t.itemId] }),
+    // One key for the want and its owner: one check per inserted match instead of one per column, and a
+    // match can never name an owner other than its want's.
+    foreignKey({ name: 'want_matches_want_owner_fk', columns: [t.wantId, t.userId], foreignColumns: [wants.id, wants.userId] }).onDelete('cascade'),
     index('want_matches_want_idx').on(t.wantId, t.createdAt.desc(), t.itemId.desc()),
     index('want_matches_unseen_idx').on(t.userId).where(sql`${t.seenAt} is null`),
     index('want_matches_digest_idx').on(t.userId, t.createdAt).where(sql`${t.digestPending}`),

@@ -7,6 +7,7 @@ import { createItem } from '../../test/factories';
 import { readOutbox } from '../../test/outbox';
 import { collect, useRealtime } from '../../test/realtime';
 import { DIGEST_MAX_ENTRIES } from './mail-templates';
+import * as repo from './repo';
 import { approve, matchRows, member, pendingListing, saveWant, type Member } from './test-fixtures';
 
 // Issue 16: how a match reaches the buyer: a push to their tabs, the Wants badge, and a mail now or in a digest.
@@ -109,6 +110,79 @@ describe('the alert setting', () => {
     expect(mail!.subject).toBe(`${DIGEST_MAX_ENTRIES + 3} new listings match your wants`);
     expect(mail!.text.match(/^- Board/gm)).toHaveLength(DIGEST_MAX_ENTRIES);
     expect(mail!.text).toContain('and 3 more.');
+  });
+});
+
+describe("a run's mails (the 'want-alerts' job)", () => {
+  /** Matches the listing as the 'want-match' job's transaction does, without the job: answers the run's time. */
+  const matchOnly = async (itemId: string) => (await t.db.db.transaction((tx) => repo.matchListing(tx, itemId))).matchedAt!;
+
+  it('the match queues one alerts job for its run; that job queues the mails and digests', async () => {
+    const [seller, instant, daily, unconfirmed] = [await member(t), await member(t), await member(t, { wantAlerts: 'daily' }), await member(t, { emailConfirmedAt: null })];
+    for (const who of [instant, daily, unconfirmed]) await saveWant(who.client, { searchText: 'olivia' });
+    const item = await pendingListing(t, seller.user.id, { name: 'GMK Olivia' });
+    await approve(t, item.id);
+    const [alerts, ...more] = await jobRows('want-alerts');
+    expect(more).toEqual([]);
+    const rows = (await t.db.db.execute(sql`select distinct created_at::text as at from want_matches`)) as unknown as { rows: Array<{ at: string }> };
+    expect(rows.rows).toHaveLength(1);
+    expect(alerts!.data).toEqual({ itemId: item.id, matchedAt: expect.any(String) });
+    expect(new Date((alerts!.data as { matchedAt: string }).matchedAt).getTime()).toBe(new Date(rows.rows[0]!.at).getTime());
+    expect((await readOutbox(t.config.outboxDir)).map((m) => m.to)).toEqual([instant.user.email]);
+    expect((await jobRows('want-digest')).map((j) => j.data)).toEqual([{ userId: daily.user.id }]);
+  });
+
+  it('queues no alerts job when no owner can be mailed', async () => {
+    const [seller, unconfirmed] = [await member(t), await member(t, { emailConfirmedAt: null })];
+    await saveWant(unconfirmed.client, { searchText: 'olivia' });
+    const item = await pendingListing(t, seller.user.id, { name: 'GMK Olivia' });
+    await approve(t, item.id);
+    expect(await matchRows(t)).toHaveLength(1);
+    expect(await jobRows('want-alerts')).toEqual([]);
+  });
+
+  it('mails nobody about a listing sold or removed before the job ran; the matches stay', async () => {
+    const [seller, buyer, other] = [await member(t), await member(t), await member(t)];
+    await saveWant(buyer.client, { searchText: 'olivia' });
+    const [sold, removed] = [await createItem(t.db.db, seller.user.id, { name: 'GMK Olivia one' }), await createItem(t.db.db, seller.user.id, { name: 'GMK Olivia two' })];
+    const runs = [await matchOnly(sold.id), await matchOnly(removed.id)];
+    await t.db.db.execute(sql`update items set purchaser_id = ${other.user.id} where id = ${sold.id}`);
+    await t.db.db.execute(sql`update items set removed_at = now() where id = ${removed.id}`);
+    await t.jobs.send('want-alerts', { itemId: sold.id, matchedAt: runs[0]! });
+    await t.jobs.send('want-alerts', { itemId: removed.id, matchedAt: runs[1]! });
+    expect(await readOutbox(t.config.outboxDir)).toEqual([]);
+    expect(await matchRows(t)).toHaveLength(2);
+  });
+
+  it('a second run of the job queues no mail twice; a later run of matches mails only its own, even once the first mails are gone', async () => {
+    const [seller, buyer] = [await member(t), await member(t)];
+    await saveWant(buyer.client, { searchText: 'olivia' });
+    await saveWant(buyer.client, { searchText: 'botanical' });
+    const item = await createItem(t.db.db, seller.user.id, { name: 'GMK Olivia' });
+    const first = await matchOnly(item.id);
+    await t.jobs.send('want-alerts', { itemId: item.id, matchedAt: first });
+    await t.jobs.send('want-alerts', { itemId: item.id, matchedAt: first });
+    expect((await readOutbox(t.config.outboxDir)).map((m) => m.subject)).toEqual(['New match for olivia']);
+    expect(await jobRows('mail')).toHaveLength(1);
+
+    // An hour on, the sent mail's job (and with it its key) has left the database; the listing is then edited
+    // into the second want. Its run mails that want alone.
+    await t.db.db.execute(sql`delete from pgboss.job where name = 'mail'`);
+    await t.db.db.execute(sql`update items set name = 'GMK Olivia Botanical' where id = ${item.id}`);
+    const second = await matchOnly(item.id);
+    expect(second).not.toBe(first);
+    await t.jobs.send('want-alerts', { itemId: item.id, matchedAt: second });
+    // The queue itself, not only the outbox (the mail worker's ledger would hide a resent mail from it).
+    expect((await readOutbox(t.config.outboxDir)).map((m) => m.subject)).toEqual(['New match for olivia', 'New match for botanical']);
+    expect((await jobRows('mail')).map((j) => (j.data as { message: { subject: string } }).message.subject)).toEqual(['New match for botanical']);
+  });
+
+  it("the database refuses a match naming someone other than its want's owner", async () => {
+    const [seller, buyer, other] = [await member(t), await member(t), await member(t)];
+    const want = await saveWant(buyer.client, { searchText: 'olivia' });
+    const item = await createItem(t.db.db, seller.user.id, { name: 'GMK Olivia' });
+    await expect(t.db.db.insert(wantMatches).values({ wantId: want._id, itemId: item.id, userId: other.user.id, priceCents: 1 })).rejects.toThrow();
+    expect(await matchRows(t)).toEqual([]);
   });
 });
 

@@ -206,19 +206,14 @@ export async function markSeen(db: Queryable, userId: string): Promise<number> {
   return rows.length;
 }
 
-/** A new match as the matching statement answers it: the want, its owner and how to reach them. */
+/** A new match as the matching statement answers it: the want and its owner, for the push. */
 export interface NewMatch {
   wantId: string;
   userId: string;
-  /** Item plus shipping to the buyer, in cents. */
-  priceCents: number;
   searchText: string;
   /** The names of the want's categories, in its order, when it has no words (its label). */
   categoryNames: string[];
-  email: string;
-  username: string;
-  alerts: 'instant' | 'daily';
-  /** A confirmed address: only those are mailed (the match is still stored, pushed and counted). */
+  /** The owner has a confirmed address: the match is mailed, now or in the daily digest (digest_pending). */
   mailable: boolean;
 }
 
@@ -229,6 +224,12 @@ export interface MatchedItem {
   priceCents: number;
   thumbnail: string;
 }
+
+/** The names of a want's categories (the column `categoryIds` names), in the want's order. */
+const namesOf = (categoryIds: string) =>
+  `array(select cat.name from unnest(${categoryIds}) with ordinality as x(id, n) join categories cat on cat.id = x.id order by x.n)`;
+/** The category names a want's label needs: none when it has words (wantLabel shows the words then). */
+const categoryNamesOf = (searchText: string, categoryIds: string) => sql.raw(`case when ${searchText} = '' then ${namesOf(categoryIds)} else '{}' end`);
 
 /**
  * Matches one listing against every want in one statement, and records each new match once.
@@ -242,20 +243,23 @@ export interface MatchedItem {
  * when the listing ships there, else the listing's cheapest. Owners whose accounts were removed are left out.
  *
  * The insert's ON CONFLICT on the (want_id, item_id) key is the "once per listing per want": a listing approved,
- * then edited, or a job run twice, alerts nobody again. Daily-digest owners' matches are held (digest_pending)
- * when there is an address to mail.
+ * then edited, or a job run twice, alerts nobody again. Every match of one run has the same created_at (the
+ * transaction's start), which names the run for its mails (instantMails, digestOwners); a daily owner's match with
+ * an address to mail is held for the digest (digest_pending).
  */
-export async function matchListing(tx: Tx, itemId: string): Promise<{ item: MatchedItem | undefined; matches: NewMatch[] }> {
+export async function matchListing(tx: Tx, itemId: string): Promise<{ item: MatchedItem | undefined; matches: NewMatch[]; matchedAt: string | undefined }> {
   const result = await tx.execute(matchStatement(itemId));
   let item: MatchedItem | undefined;
+  let matchedAt: string | undefined;
   const matches = rowsOf<{ row: string }>(result).map(({ row }) => {
-    const [wantId, userId, priceCents, searchText, categoryNames, email, username, alerts, mailable, name, itemPriceCents, thumbnail] = JSON.parse(row) as [
-      string, string, number, string, string[], string, string, 'instant' | 'daily', boolean, string, number, string,
+    const [wantId, userId, searchText, categoryNames, mailable, createdAt, name, itemPriceCents, thumbnail] = JSON.parse(row) as [
+      string, string, string, string[], boolean, string, string, number, string,
     ];
     item ??= { id: itemId, name, priceCents: itemPriceCents, thumbnail };
-    return { wantId, userId, priceCents, searchText, categoryNames, email, username, alerts, mailable };
+    matchedAt ??= createdAt;
+    return { wantId, userId, searchText, categoryNames, mailable };
   });
-  return { item, matches };
+  return { item, matches, matchedAt };
 }
 
 /** matchListing's statement, for its plan in tests (explain.test.ts). */
@@ -270,7 +274,7 @@ export function matchStatement(itemId: string) {
       select s.region_code, s.price_cents from item_shipping s where s.item_id = ${itemId}::uuid
     ), found as (
       select w.id as want_id, w.user_id, it.price_cents + coalesce(sh.cents, 0) as price_cents, w.search_text, w.category_ids,
-             u.email, u.username, u.want_alerts, u.email_confirmed_at is not null as mailable
+             u.want_alerts, u.email_confirmed_at is not null as mailable
       from it
       join wants w on w.anchors && it.terms and not w.paused
       join users u on u.id = w.user_id
@@ -292,22 +296,65 @@ export function matchStatement(itemId: string) {
       insert into want_matches (want_id, item_id, user_id, price_cents, digest_pending)
       select want_id, ${itemId}::uuid, user_id, price_cents, want_alerts = 'daily' and mailable from found
       on conflict (want_id, item_id) do nothing
-      returning want_id
+      returning want_id, created_at
     )
     select json_build_array(
-      f.want_id, f.user_id, f.price_cents, f.search_text,
-      case when f.search_text = '' then array(select c.name from unnest(f.category_ids) with ordinality as x(id, n) join categories c on c.id = x.id order by x.n) else '{}' end,
-      f.email, f.username, f.want_alerts, f.mailable,
+      f.want_id, f.user_id, f.search_text, ${categoryNamesOf('f.search_text', 'f.category_ids')}, f.mailable, ins.created_at,
       it.name, it.price_cents, it.thumbnail
     )::text as row
     from ins join found f on f.want_id = ins.want_id cross join it
     order by f.user_id, f.want_id`;
 }
 
+/** An instant alert mail to queue: the want matched, its owner, and the listing. */
+export interface MailEntry {
+  wantId: string;
+  /** Item plus shipping to the buyer when it matched. */
+  priceCents: number;
+  searchText: string;
+  categoryNames: string[];
+  email: string;
+  username: string;
+}
+
+/** The run of matches made at `matchedAt` (one transaction of matchListing) for the listing, through want_matches_item_idx. */
+const matchRun = (itemId: string, matchedAt: string) => sql`m.item_id = ${itemId}::uuid and m.created_at = ${matchedAt}::timestamptz`;
+
 /**
- * Lets the transaction commit without waiting for its WAL to reach the disk (a third of a match's time on a
- * server). The job's completion, and any worker acting on the mails it queued, commit after it and flush it with
- * their own; a crash before then loses the whole match, and the job, not completed, runs it again.
+ * The instant mails of one run of matches: those not held for a digest whose owner can be mailed now (not
+ * removed, address confirmed). None when the listing is no longer on sale (sold, removed or rejected since it
+ * matched): there is nothing left to tell the buyers about.
+ */
+export async function instantMails(db: Queryable, itemId: string, matchedAt: string): Promise<{ item: MatchedItem | undefined; entries: MailEntry[] }> {
+  const result = await db.execute(sql`
+    select json_build_array(m.want_id, m.price_cents, w.search_text, ${categoryNamesOf('w.search_text', 'w.category_ids')},
+      u.email, u.username, i.name, i.price_cents, i.thumbnail)::text as row
+    from want_matches m join wants w on w.id = m.want_id join users u on u.id = m.user_id join items i on i.id = m.item_id
+    where ${matchRun(itemId, matchedAt)} and not m.digest_pending
+      and u.removed_at is null and u.email_confirmed_at is not null
+      and i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null
+    order by m.user_id, m.want_id`);
+  let item: MatchedItem | undefined;
+  const entries = rowsOf<{ row: string }>(result).map(({ row }) => {
+    const [wantId, priceCents, searchText, categoryNames, email, username, name, itemPriceCents, thumbnail] = JSON.parse(row) as [
+      string, number, string, string[], string, string, string, number, string,
+    ];
+    item ??= { id: itemId, name, priceCents: itemPriceCents, thumbnail };
+    return { wantId, priceCents, searchText, categoryNames, email, username };
+  });
+  return { item, entries };
+}
+
+/** The owners holding a match of the run for their daily digest. */
+export async function digestOwners(db: Queryable, itemId: string, matchedAt: string): Promise<string[]> {
+  const result = await db.execute(sql`select distinct m.user_id from want_matches m where ${matchRun(itemId, matchedAt)} and m.digest_pending`);
+  return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+}
+
+/**
+ * Lets a job's transaction commit without waiting for its WAL to reach the disk (a good part of a match's time on
+ * a server). The job's completion, and any worker acting on the jobs it queued, commit after it and flush it with
+ * their own; a crash before then loses the transaction's whole work, and the job, not completed, runs it again.
  */
 export async function commitWithoutFlushWait(tx: Tx) {
   await tx.execute(sql`set local synchronous_commit = off`);
@@ -337,8 +384,7 @@ export async function takeDigest(tx: Tx, userId: string): Promise<{ user: { emai
       where user_id = ${userId}::uuid and digest_pending
       returning want_id, item_id, price_cents, created_at
     )
-    select json_build_array(t.item_id, i.name, i.price_cents, t.price_cents, w.search_text,
-      array(select c.name from unnest(w.category_ids) with ordinality as x(id, n) join categories c on c.id = x.id order by x.n))::text as row
+    select json_build_array(t.item_id, i.name, i.price_cents, t.price_cents, w.search_text, ${sql.raw(namesOf('w.category_ids'))})::text as row
     from taken t join items i on i.id = t.item_id join wants w on w.id = t.want_id
     where i.removed_at is null and i.approval_status = 'approved'
     order by t.created_at, t.want_id, t.item_id`);
@@ -366,8 +412,7 @@ export async function claimExpiryWarning(tx: Tx, wantId: string, expiresAt: stri
         and exists (select 1 from users u where u.id = wants.user_id and u.removed_at is null and u.email_confirmed_at is not null)
       returning id, user_id, search_text, category_ids, expires_at
     )
-    select json_build_array(u.email, u.username, c.search_text,
-      array(select cat.name from unnest(c.category_ids) with ordinality as x(id, n) join categories cat on cat.id = x.id order by x.n))::text as row
+    select json_build_array(u.email, u.username, c.search_text, ${sql.raw(namesOf('c.category_ids'))})::text as row
     from claimed c join users u on u.id = c.user_id`);
   const row = rowsOf<{ row: string }>(result)[0]?.row;
   if (!row) return undefined;

@@ -99,27 +99,21 @@ export function createWantsService(deps: WantsDeps) {
   }
 
   /**
-   * The 'want-match' job: matches one listing against every want (repo.matchListing), and in the same transaction
-   * queues the instant owners' mails (one key per want and listing) and one digest per daily owner and UTC day,
-   * due when that day ends. After the commit, each owner's tabs get the corner notification and the new badge.
-   * Answers the new matches; a listing matched before, or not public, answers none.
+   * The 'want-match' job: matches one listing against every want (repo.matchListing) and, in the same transaction,
+   * queues one 'want-alerts' job for the run's mails when any owner has an address to mail. After the commit,
+   * each owner's tabs get the corner notification and the new badge. The mails are rendered and queued by that
+   * job: a listing matching a few hundred wants would otherwise hold the buyers' pushes back behind ~100 KB of
+   * mail jobs written first. Answers the new matches; a listing matched before, or not public, answers none.
    */
   async function matchListing(itemId: string): Promise<repo.NewMatch[]> {
     const { item, matches } = await db.transaction(async (tx) => {
       await repo.commitWithoutFlushWait(tx);
       const found = await repo.matchListing(tx, itemId);
-      const listing = found.item;
-      if (!listing) return found;
-      // One statement each for the mails and the digests, however many wants matched.
-      const mailed = found.matches.filter((m) => m.mailable);
-      const mails = mailed
-        .filter((m) => m.alerts === 'instant')
-        .map((m) => ({ key: `want-match:${m.wantId}:${itemId}`, message: wantMatchMail(m.email, m.username, labelOf(m), { ...listing, url: itemUrl(itemId) }, m.priceCents, wantsUrl) }));
-      await queueMails(jobs, tx, mails);
-      const now = new Date();
-      const day = now.toISOString().slice(0, 10);
-      const digests = [...new Set(mailed.filter((m) => m.alerts === 'daily').map((m) => m.userId))];
-      await jobs.sendMany('want-digest', digests.map((userId) => ({ payload: { userId }, key: `want-digest:${userId}:${day}`, startAfter: endOfUtcDay(now) })), { tx });
+      // Keyed by the run: a retry of this job after its commit finds the matches recorded and makes no new run.
+      if (found.matchedAt && found.matches.some((m) => m.mailable)) {
+        const matchedAt = found.matchedAt;
+        await jobs.send('want-alerts', { itemId, matchedAt }, { key: `want-alerts:${itemId}:${matchedAt}`, tx });
+      }
       return found;
     });
     if (item) {
@@ -128,6 +122,28 @@ export function createWantsService(deps: WantsDeps) {
       for (const userId of new Set(matches.map((m) => m.userId))) hub.notifyCounts(userId);
     }
     return matches;
+  }
+
+  /**
+   * The 'want-alerts' job: the mails of one run of matches. Instant owners' mails are queued in one statement,
+   * each under the key of its want and listing, so a retry queues none twice; daily owners get their digest job
+   * for the UTC day, due when that day ends (one per owner and day, by its key).
+   */
+  async function alertsJob({ itemId, matchedAt }: { itemId: string; matchedAt: string }): Promise<void> {
+    await db.transaction(async (tx) => {
+      // As the match's: a crash before the job completes runs it again, and its keys keep the mails once.
+      await repo.commitWithoutFlushWait(tx);
+      const { item, entries } = await repo.instantMails(tx, itemId, matchedAt);
+      if (item) {
+        const listing = { ...item, url: itemUrl(itemId) };
+        const mails = entries.map((e) => ({ key: `want-match:${e.wantId}:${itemId}`, message: wantMatchMail(e.email, e.username, labelOf(e), listing, e.priceCents, wantsUrl) }));
+        await queueMails(jobs, tx, mails);
+      }
+      const now = new Date();
+      const day = now.toISOString().slice(0, 10);
+      const owners = await repo.digestOwners(tx, itemId, matchedAt);
+      await jobs.sendMany('want-digest', owners.map((userId) => ({ payload: { userId }, key: `want-digest:${userId}:${day}`, startAfter: endOfUtcDay(now) })), { tx });
+    });
   }
 
   return {
@@ -220,6 +236,7 @@ export function createWantsService(deps: WantsDeps) {
     },
 
     matchListing,
+    alertsJob,
 
     /** The 'want-match' job. */
     async matchJob({ itemId }: { itemId: string }): Promise<void> {

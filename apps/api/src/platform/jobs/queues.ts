@@ -26,9 +26,11 @@ export interface JobPayloads {
   'updates-mail': { newsId: string; subject: string; body: string; afterUserId?: string };
   /**
    * A listing went on sale, or an approved listing was edited (name, price, shipping...): matches it against
-   * every want (wants module), records each new match once, pushes and mails (or holds for the digest).
+   * every want (wants module), records each new match once, pushes, and queues 'want-alerts' for the mails.
    */
   'want-match': { itemId: string };
+  /** One run of a listing's new matches (named by their created_at): queues their mails and digest jobs. */
+  'want-alerts': { itemId: string; matchedAt: string };
   /** One user's daily digest of want matches held for it (queued once per user and day, run at the day's end). */
   'want-digest': { userId: string };
   /** The reminder a week before a want lapses; the want is named with the expiry it was queued for. */
@@ -96,8 +98,10 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   'seller-listed': TRADE_JOB,
   'updates-mail': TRADE_JOB,
   // Matching reads and inserts with ON CONFLICT DO NOTHING (want_matches' primary key), so a retry alerts nobody
-  // twice; the digest and the reminder check the state they were queued for.
+  // twice; the alerts' mails and digests are keyed, and the digest and the reminder check the state they were
+  // queued for.
   'want-match': TRADE_JOB,
+  'want-alerts': TRADE_JOB,
   'want-digest': TRADE_JOB,
   'want-expiry-warning': TRADE_JOB,
 };
