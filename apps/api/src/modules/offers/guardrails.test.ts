@@ -144,3 +144,50 @@ describe('auto-accept price', () => {
     expect(await t.db.db.select().from(offers).where(and(eq(offers.itemId, item.id), eq(offers.autoDecided, true)))).toEqual([]);
   });
 });
+
+describe("a buyer's counter", () => {
+  /** A $70 offer the seller countered at $95: the buyer answers with their counter. */
+  async function countered(overrides: Parameters<typeof createItem>[2] = {}) {
+    const { seller, item } = await guarded(overrides);
+    const buyer = await member();
+    const offerId = (await offer(buyer, item.id, '70')).body._id as string;
+    expect((await seller.client.post(`/api/offer/${offerId}/counter-seller`, { counterPrice: '95' })).status).toBe(200);
+    const counter = (price: string) => buyer.client.post(`/api/offer/${offerId}/counter-buyer`, { counterPrice: price });
+    return { seller, item, buyer, offerId, counter };
+  }
+
+  it('at or above the auto-accept price is accepted at once, as a new offer at that price would be', async () => {
+    const { seller, item, buyer, offerId, counter } = await countered();
+    const res = await counter('90');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ offerId, status: 'accepted', price: 90, counterPrice: 90, autoAccepted: true, timeAccepted: expect.any(String) });
+    expect(await offerRow(offerId)).toMatchObject({ status: 'accepted', priceCents: 9_000, counterPriceCents: null, autoDecided: true });
+    expect(await eventsOf(offerId)).toEqual([['make', buyer.user.id], ['counterSeller', seller.user.id], ['counterBuyer', buyer.user.id], ['autoAccept', null]]);
+    expect(await jobsFor(offerId)).toEqual(['offer-expiry', 'offer-expiry-warning']);
+    const mails = await readOutbox(t.config.outboxDir);
+    expect(mails.filter((m) => m.to === buyer.user.email).map((m) => m.subject)).toContain(`Your offer on ${item.name} was accepted`);
+    expect(mails.filter((m) => m.to === seller.user.email).map((m) => m.subject)).toEqual([`New offer on ${item.name}`, `Offer accepted automatically on ${item.name}`]);
+    expect((await buyer.client.get('/api/me/offers/sent')).body[0]).toMatchObject({ status: 'accepted', price: 90, counterPrice: null });
+  });
+
+  it('below the floor is not declined: the seller is negotiating it, so it waits for them', async () => {
+    const { seller, item, offerId, counter } = await countered();
+    const res = await counter('50');
+    expect(res.body).toEqual({ offerId, status: 'pending', price: 50, counterPrice: 50 });
+    expect(await offerRow(offerId)).toMatchObject({ status: 'pending', autoDecided: false });
+    expect((await readOutbox(t.config.outboxDir)).filter((m) => m.to === seller.user.email).map((m) => m.subject)).toContain(`Counter-offer on ${item.name}`);
+  });
+
+  it('at the price while another offer holds the item waits for the seller', async () => {
+    const { item, offerId, counter } = await countered();
+    expect((await offer(await member(), item.id, '99')).body.status).toBe('accepted');
+    expect((await counter('92')).body).toMatchObject({ status: 'pending' });
+    expect((await offerRow(offerId)).status).toBe('pending');
+  });
+
+  it('with no auto-accept price waits for the seller whatever its price', async () => {
+    const { offerId, counter } = await countered({ autoAcceptAtCents: null });
+    expect((await counter('95')).body).toMatchObject({ status: 'pending' });
+    expect((await offerRow(offerId)).status).toBe('pending');
+  });
+});

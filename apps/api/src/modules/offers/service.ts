@@ -262,8 +262,18 @@ export function createOffersService(deps: OffersDeps) {
         if (!row) throw refused();
         await repo.recordEvent(tx, offer.id, 'counterBuyer', buyerId, priceCents);
         const [seller, buyer] = await Promise.all([repo.contactOf(tx, offer.sellerId), repo.contactOf(tx, buyerId)]);
-        await tell(tx, seller, `offer-buyer-counter:${offer.id}:${Date.now()}`, (c) => mails.buyerCounterMail(c.email, c.username, buyer?.username ?? 'The buyer', item.name, priceCents, offersUrl));
-        return { offerId: offer.id, status: row.status, price: centsToDollars(priceCents), counterPrice: centsToDollars(priceCents) };
+        const buyerName = buyer?.username ?? 'The buyer';
+        const answer = { offerId: offer.id, status: row.status, price: centsToDollars(priceCents), counterPrice: centsToDollars(priceCents) };
+        // The seller's standing auto-accept price holds for a counter as for a new offer. The floor does not: a
+        // countered offer is the seller's own negotiation, so a low counter waits for them (as raising the floor
+        // leaves countered offers alone).
+        const accepted = item.autoAcceptAtCents !== null && priceCents >= item.autoAcceptAtCents ? await autoAccept(tx, offer.id, item) : undefined;
+        if (accepted) {
+          await tell(tx, seller, `offer-auto-accepted:${offer.id}:${iso(accepted)}`, (c) => mails.autoAcceptedSellerMail(c.email, c.username, buyerName, item.name, priceCents, offersUrl));
+          return { ...answer, status: 'accepted' as const, autoAccepted: true as const, timeAccepted: accepted.toISOString() };
+        }
+        await tell(tx, seller, `offer-buyer-counter:${offer.id}:${Date.now()}`, (c) => mails.buyerCounterMail(c.email, c.username, buyerName, item.name, priceCents, offersUrl));
+        return answer;
       }),
 
     extend: (sellerId: string, offerId: string) =>
