@@ -1,5 +1,6 @@
 import { and, eq, fillPlaceholders, inArray, isNotNull, isNull, sql, type InferColumnsDataTypes, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { isoFromJson, jsonArrayRow, jsonRows, type PlanReuse, type Queryable, type RenderedQuery } from '../../db/client';
+import { listingCardColumns } from '../../db/listing-card';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
@@ -80,21 +81,7 @@ const dayStart = (day: number) => new Date(DAY_ZERO + day * DAY_MS).toISOString(
  * A card's listing columns; the seller's are sellerColumns. summaryColumns joins both, in the order every list
  * row is selected and read back (toListRow).
  */
-const listingColumns = {
-  id: items.id,
-  name: items.name,
-  priceCents: items.priceCents,
-  priceSoldCents: items.priceSoldCents,
-  thumbnail: items.thumbnail,
-  photos: items.photos,
-  categoryId: items.categoryId,
-  saleTypeId: items.saleTypeId,
-  offersAccepted: items.offersAccepted,
-  isFixedPrice: items.isFixedPrice,
-  timeListed: items.timeListed,
-  saveCount: items.saveCount,
-  approvalStatus: items.approvalStatus,
-};
+const listingColumns = { ...listingCardColumns, approvalStatus: items.approvalStatus };
 
 const sellerColumns = { sellerId: users.id, sellerUsername: users.username, sellerAvatar: users.avatar };
 

@@ -1,5 +1,6 @@
 import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary, type PriceHistoryQuery } from '@keeb/shared';
 import type { Database } from '../../db/client';
+import { toListingCard } from '../../db/listing-card';
 import { AppError } from '../../platform/errors';
 import { priceHistory } from './price-history';
 import { createProfilesService } from './profiles-service';
@@ -58,21 +59,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     const savedIds = viewerId ? await deps.savedAmong(viewerId, rows.map((r) => r.id)) : undefined;
     const saved = savedIds ? new Set(savedIds) : undefined;
     return rows.map((r) => {
-      const card: ItemSummary = {
-        _id: r.id,
-        name: r.name,
-        price: centsToDollars(r.priceCents),
-        priceSold: r.priceSoldCents === null ? null : centsToDollars(r.priceSoldCents),
-        thumbnail: r.thumbnail,
-        photos: r.photos,
-        categoryId: r.categoryId,
-        saleTypeId: r.saleTypeId,
-        offersAccepted: r.offersAccepted,
-        isFixedPrice: r.isFixedPrice,
-        timeListed: r.timeListed,
-        likes: r.saveCount,
-        sellerId: { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar },
-      };
+      const card = toListingCard(r, { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar });
       // Set only when there is one: spreading a conditional object into every card is the slow path of object building.
       if (r.savedAt) card.savedAt = r.savedAt;
       if (saved) card.isFollowing = saved.has(r.id);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
+import { listingCardColumns } from '../../db/listing-card';
 import { items, users, wantMatches, wants } from '../../db/schema/index';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -158,18 +159,7 @@ export function matchesPage(db: Queryable, wantId: string, viewerId: string, cur
   const { ts, id } = cursor;
   return db
     .select({
-      id: items.id,
-      name: items.name,
-      priceCents: items.priceCents,
-      priceSoldCents: items.priceSoldCents,
-      thumbnail: items.thumbnail,
-      photos: items.photos,
-      categoryId: items.categoryId,
-      saleTypeId: items.saleTypeId,
-      offersAccepted: items.offersAccepted,
-      isFixedPrice: items.isFixedPrice,
-      timeListed: items.timeListed,
-      saveCount: items.saveCount,
+      ...listingCardColumns,
       sellerId: users.id,
       sellerUsername: users.username,
       sellerAvatar: users.avatar,

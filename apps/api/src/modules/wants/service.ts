@@ -13,6 +13,7 @@ import {
 } from '@keeb/shared';
 import type { Config } from '../../config';
 import type { Database, Queryable, Tx } from '../../db/client';
+import { toListingCard } from '../../db/listing-card';
 import { AppError } from '../../platform/errors';
 import type { JobContext, JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail, queueMails } from '../../platform/mail-queue';
@@ -210,19 +211,10 @@ export function createWantsService(deps: WantsDeps) {
       const cursor = { ts: query.ts ? new Date(query.ts).toISOString() : undefined, id: query.cursorId };
       const rows = await repo.matchesPage(db, wantId, userId, cursor, WANT_MATCHES_PAGE_SIZE);
       return rows.map((r) => ({
-        _id: r.id,
-        name: r.name,
-        price: centsToDollars(r.priceCents),
-        priceSold: r.priceSoldCents === null ? null : centsToDollars(r.priceSoldCents),
-        thumbnail: r.thumbnail,
-        photos: r.photos,
-        categoryId: r.categoryId,
-        saleTypeId: r.saleTypeId,
-        offersAccepted: r.offersAccepted,
-        isFixedPrice: r.isFixedPrice,
-        timeListed: r.timeListed.toISOString(),
-        likes: r.saveCount,
-        sellerId: { _id: r.sellerId, username: r.sellerRemoved ? 'User Not Found' : r.sellerUsername, avatar: r.sellerRemoved ? null : r.sellerAvatar },
+        ...toListingCard(
+          { ...r, timeListed: r.timeListed.toISOString() },
+          { _id: r.sellerId, username: r.sellerRemoved ? 'User Not Found' : r.sellerUsername, avatar: r.sellerRemoved ? null : r.sellerAvatar },
+        ),
         isFollowing: r.saved,
         matchedAt: r.matchedAt.toISOString(),
         matchedPrice: centsToDollars(r.matchedPriceCents),

@@ -1,0 +1,45 @@
+import type { InferColumnsDataTypes } from 'drizzle-orm';
+import { centsToDollars, type ItemSummary } from '@keeb/shared';
+import { items } from './schema/index';
+
+/**
+ * A listing card's own columns (ItemSummary without its seller and the viewer's marks): every list of cards
+ * selects these, the feed and its kin (discovery) as a want's matches (wants), and builds the card with
+ * toListingCard, so a card reads the same wherever it is listed.
+ */
+export const listingCardColumns = {
+  id: items.id,
+  name: items.name,
+  priceCents: items.priceCents,
+  priceSoldCents: items.priceSoldCents,
+  thumbnail: items.thumbnail,
+  photos: items.photos,
+  categoryId: items.categoryId,
+  saleTypeId: items.saleTypeId,
+  offersAccepted: items.offersAccepted,
+  isFixedPrice: items.isFixedPrice,
+  timeListed: items.timeListed,
+  saveCount: items.saveCount,
+};
+
+/** A card's row, the listing time as ISO text. */
+export type ListingCardRow = Omit<InferColumnsDataTypes<typeof listingCardColumns>, 'timeListed'> & { timeListed: string };
+
+/** The card of a row and its seller; the caller adds what depends on the viewer (saved, approval). */
+export function toListingCard(r: ListingCardRow, seller: ItemSummary['sellerId']): ItemSummary {
+  return {
+    _id: r.id,
+    name: r.name,
+    price: centsToDollars(r.priceCents),
+    priceSold: r.priceSoldCents === null ? null : centsToDollars(r.priceSoldCents),
+    thumbnail: r.thumbnail,
+    photos: r.photos,
+    categoryId: r.categoryId,
+    saleTypeId: r.saleTypeId,
+    offersAccepted: r.offersAccepted,
+    isFixedPrice: r.isFixedPrice,
+    timeListed: r.timeListed,
+    likes: r.saveCount,
+    sellerId: seller,
+  };
+}
