@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deferredReply } from '../../../test/deferred';
 import { installFakeApi } from '../../../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, renderInRouter, seedCategories, seedSession } from '../../../test/render-app';
-import { makeItem } from '../testing/make-item';
+import { makeItem } from '../../../test/make-item';
 import { ItemList, NoItems } from './item-list';
 
 function setup(user?: Parameters<typeof seedSession>[1]) {

@@ -3,7 +3,7 @@ import { CATEGORIES, REGIONS, SALE_TYPES } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api';
 import { createTestQueryClient, renderApp, seedCategories, seedSession } from '../../../test/render-app';
-import { makeItem } from '../testing/make-item';
+import { makeItem } from '../../../test/make-item';
 
 function setup() {
   const queryClient = createTestQueryClient();

@@ -3,7 +3,7 @@ import type { UserProfile } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
-import { makeItem } from '../testing/make-item';
+import { makeItem } from '../../../test/make-item';
 
 const item = (id: string, name: string) => makeItem(0, { _id: id, name });
 

@@ -3,7 +3,7 @@ import { FOLLOW_PAGE_SIZE, type FollowUser, type UserProfile } from '@keeb/share
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeRoute } from '../../../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
-import { makeItem } from '../testing/make-item';
+import { makeItem } from '../../../test/make-item';
 
 function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
   return {

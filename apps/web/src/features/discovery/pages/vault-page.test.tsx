@@ -3,7 +3,7 @@ import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi } from '../../../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
-import { makeItem } from '../testing/make-item';
+import { makeItem } from '../../../test/make-item';
 
 function setup(path = '/me/vault') {
   const saved = Array.from({ length: ITEM_PAGE_SIZE }, (_, i) =>

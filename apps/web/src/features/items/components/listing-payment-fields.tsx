@@ -35,17 +35,18 @@ interface ListingPaymentFieldsProps {
   priceHint?: ReactNode;
 }
 
+/** The two offer guardrails differ only in these, so their field is written once (floor first, as the form reads). */
+const GUARDRAILS = [
+  { field: 'autoDeclineBelow', label: 'Auto-decline offers below', hint: 'Optional. Lower offers are declined for you.' },
+  { field: 'autoAcceptAt', label: 'Auto-accept offers at', hint: 'Optional. The first offer this high is accepted for you.' },
+] as const;
+
 /**
  * Price, payment email, the sale options (spec 2.8) and, on a listing taking offers, the seller's private offer
  * guardrails (issue 16): offers below the floor are declined and the first at the auto-accept price accepted.
  */
 export function ListingPaymentFields({ draft, onChange, fieldError, priceHint }: ListingPaymentFieldsProps) {
   const termsError = fieldError('offersAccepted');
-  const guardrail = (field: 'autoDeclineBelow' | 'autoAcceptAt') => ({
-    value: draft[field],
-    error: fieldError(field),
-    change: (text: string) => onChange(field, text),
-  });
 
   return (
     <>
@@ -123,18 +124,15 @@ export function ListingPaymentFields({ draft, onChange, fieldError, priceHint }:
             {TEXTS.guardrailsPrivate}
           </p>
           <div className={styles.row}>
-            <PriceField
-              id={PAYMENT_FIELD_IDS.autoDeclineBelow}
-              field={guardrail('autoDeclineBelow')}
-              label="Auto-decline offers below"
-              hint="Optional. Lower offers are declined for you."
-            />
-            <PriceField
-              id={PAYMENT_FIELD_IDS.autoAcceptAt}
-              field={guardrail('autoAcceptAt')}
-              label="Auto-accept offers at"
-              hint="Optional. The first offer this high is accepted for you."
-            />
+            {GUARDRAILS.map(({ field, label, hint }) => (
+              <PriceField
+                key={field}
+                id={PAYMENT_FIELD_IDS[field]}
+                field={{ value: draft[field], error: fieldError(field), change: (text) => onChange(field, text) }}
+                label={label}
+                hint={hint}
+              />
+            ))}
           </div>
         </fieldset>
       ) : null}

@@ -13,8 +13,15 @@ import styles from './want-row.module.css';
 
 type Action = 'pause' | 'renew' | 'delete';
 
+interface WantRowProps {
+  want: Want;
+  choices: FilterChoiceLists;
+  /** Told when the user confirms deleting it, so the list can place focus once the row is gone. */
+  onDelete: () => void;
+}
+
 /** One want: what it looks for, its status, its buttons, and its matches when unfolded. */
-export function WantRow({ want, choices }: { want: Want; choices: FilterChoiceLists }) {
+export function WantRow({ want, choices, onDelete }: WantRowProps) {
   const update = useUpdateWant();
   const remove = useDeleteWant();
   const [action, setAction] = useState<Action | null>(null);
@@ -37,6 +44,7 @@ export function WantRow({ want, choices }: { want: Want; choices: FilterChoiceLi
   const confirmDelete = () => {
     setAction('delete');
     setError(null);
+    onDelete();
     remove.mutate(want._id, {
       onSuccess: () => setConfirmingDelete(false),
       onError: (failure) => {

@@ -155,6 +155,24 @@ describe('the vault: Wants tab', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("moves focus after a delete to the card that took the row's place, else the new last one, else 'Add a want'", async () => {
+    const { user } = setup([
+      makeWant({ _id: 'w1', searchText: 'tofu65' }),
+      makeWant({ _id: 'w2', searchText: 'bakeneko' }),
+      makeWant({ _id: 'w3', searchText: 'gmk olivia' }),
+    ]);
+    const deleteAndExpectFocusOn = async (label: string, name: string) => {
+      await user.click(within(await rowOf(label)).getByRole('button', { name: `Delete ${label}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete this want?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByRole('heading', { level: 2, name: label })).not.toBeInTheDocument());
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name })));
+    };
+    await deleteAndExpectFocusOn('bakeneko', 'Show matches gmk olivia');
+    await deleteAndExpectFocusOn('gmk olivia', 'Show matches tofu65');
+    await deleteAndExpectFocusOn('tofu65', 'Add a want');
+  });
+
   it("unfolds a want's matches: the listings' cards with the price they matched at, a page at a time", async () => {
     const firstPage = Array.from({ length: WANT_MATCHES_PAGE_SIZE }, (_, index) => makeWantMatch(index));
     const { api, user } = setup([makeWant({ _id: 'w1', searchText: 'tofu65', matchCount: WANT_MATCHES_PAGE_SIZE + 1 })], {

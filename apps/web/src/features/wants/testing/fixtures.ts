@@ -1,4 +1,5 @@
 import type { Want, WantMatch } from '@keeb/shared';
+import { makeItem } from '../../../test/make-item';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,23 +22,12 @@ export function makeWant(overrides: Partial<Want> = {}): Want {
   };
 }
 
-/** A matched listing as GET /me/wants/{id}/matches answers it. */
+/** A matched listing as GET /me/wants/{id}/matches answers it: makeItem's card, at a want's prices and dates. */
 export function makeWantMatch(index: number, overrides: Partial<WantMatch> = {}): WantMatch {
+  const matchedAt = new Date(Date.UTC(2026, 0, 10) - index * 60_000).toISOString();
   return {
-    _id: `item-${index}`,
-    name: `Tofu65 board ${index}`,
-    price: 150 + index,
-    priceSold: null,
-    thumbnail: `/uploads/@2x_photo-${index}.jpg`,
-    photos: [`/uploads/photo-${index}.jpg`],
-    categoryId: 'keyboards',
-    saleTypeId: 'individual',
-    offersAccepted: true,
-    isFixedPrice: false,
-    timeListed: new Date(Date.UTC(2026, 0, 10) - index * 60_000).toISOString(),
-    likes: 0,
-    sellerId: { _id: `seller-${index}`, username: `seller${index}`, avatar: null },
-    matchedAt: new Date(Date.UTC(2026, 0, 10) - index * 60_000).toISOString(),
+    ...makeItem(index, { name: `Tofu65 board ${index}`, price: 150 + index, timeListed: matchedAt }),
+    matchedAt,
     matchedPrice: 165 + index,
     ...overrides,
   };

@@ -1,6 +1,9 @@
 import type { ItemSummary } from '@keeb/shared';
 
-/** A feed card as GET /items answers it; the index makes ids, names, prices and times distinct. */
+/**
+ * A listing card as GET /items answers it; the index makes ids, names, prices and times distinct. Here rather than
+ * in a feature, since features never import each other and several show cards (the feed, a want's matches).
+ */
 export function makeItem(index: number, overrides: Partial<ItemSummary> = {}): ItemSummary {
   return {
     _id: `item-${index}`,
