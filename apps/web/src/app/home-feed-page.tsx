@@ -1,11 +1,11 @@
 import { BlogBanner } from '../features/blog/components/blog-banner';
 import { FeedPage } from '../features/discovery/pages/feed-page';
-import { SaveSearchButton } from '../features/wants/components/save-search-button';
+import { saveSearchAction } from './save-search-action';
 
 /**
  * The feed routes, composed here: the discovery feed with the blog's banner (shown on the home feed only) and, on a
  * searched or filtered feed, the wants' 'Save this search as a want'.
  */
 export function HomeFeedPage() {
-  return <FeedPage banner={<BlogBanner />} searchAction={(search) => <SaveSearchButton search={search} />} />;
+  return <FeedPage banner={<BlogBanner />} searchAction={saveSearchAction} />;
 }

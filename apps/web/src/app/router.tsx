@@ -9,8 +9,7 @@ import { itemQueryOptions } from '../features/items/api/get-item';
 
 // Every page is its own lazily loaded module (route-level code splitting); the shell stays in the main chunk.
 const feedPage = async () => (await import('./home-feed-page')).HomeFeedPage;
-const vendorProductsPage = async () =>
-  (await import('../features/discovery/pages/vendor-products-page')).VendorProductsPage;
+const vendorProductsPage = async () => (await import('./vendor-products-route')).VendorProductsRoute;
 const helpPage = async () => (await import('../features/help/pages/help-page')).HelpPage;
 
 const searchMode = (title: string): RouteHandle => ({ title, mobileNav: 'search' });

@@ -111,4 +111,17 @@ describe('price history on the feed', () => {
     expect(api.callsTo('GET /items/price-history')).toHaveLength(0);
     expect(screen.queryByRole('region', { name: 'Sold prices' })).not.toBeInTheDocument();
   });
+
+  it('shows on a vendor products search, within vendor products; not on the vendor landing page', async () => {
+    const api = installFakeApi({ 'GET /items': { body: [] }, 'GET /items/price-history': { body: HISTORY } });
+    const { unmount } = renderApp('/vendor/products/search/tofu65', setup());
+    expect(await screen.findByRole('region', { name: 'Sold prices' })).toHaveTextContent('Sold recently: median $150 from 5 sales');
+    expect(api.callsTo('GET /items/price-history')[0]?.params).toEqual({ searchText: 'tofu65', saleType: 'vendor' });
+    unmount();
+
+    renderApp('/vendor/products', setup());
+    await screen.findByRole('heading', { level: 1, name: 'Vendor Listings' });
+    await screen.findByText(/No items for sale/);
+    expect(api.callsTo('GET /items/price-history')).toHaveLength(1);
+  });
 });

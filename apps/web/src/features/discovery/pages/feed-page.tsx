@@ -2,14 +2,12 @@ import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/page-meta';
 import { useCategories } from '../../../lib/reference/get-categories';
-import { feedSearchOf, type FeedSearch } from '../api/feed-search';
 import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
 import { useScopedFeedSource } from '../api/list-scope';
-import { priceHistoryQueryOf } from '../api/price-history';
 import { CategoryNav } from '../components/category-nav';
 import { ItemList, NoItemsForSale, NoSearchMatches } from '../components/item-list';
 import { ListToolbar } from '../components/list-toolbar';
-import { PriceHistorySummary } from '../components/price-history-summary';
+import { SearchExtras, type SearchAction } from '../components/search-extras';
 import styles from './feed-page.module.css';
 
 /**
@@ -18,14 +16,13 @@ import styles from './feed-page.module.css';
  * feed only: app/ passes the blog's banner in (features do not import one another). `searchAction` is what a
  * searched or filtered feed offers to do with its search (app/ passes 'Save this search as a want').
  */
-export function FeedPage({ banner, searchAction }: { banner?: ReactNode; searchAction?: (search: FeedSearch) => ReactNode }) {
+export function FeedPage({ banner, searchAction }: { banner?: ReactNode; searchAction?: SearchAction }) {
   const { categoryId, searchText } = useParams();
   const categoriesQuery = useCategories();
   const { categories } = useFilterChoiceLists();
   const category = categoryId ? categories.find((candidate) => candidate._id === categoryId) : undefined;
   const scope = { categoryId, searchText };
   const source = useScopedFeedSource(scope);
-  const search = feedSearchOf(source.query);
   usePageTitle(searchText ? undefined : category?.name);
 
   if (categoryId && categoriesQuery.isSuccess && !category) return <Navigate to="/404" replace />;
@@ -49,8 +46,7 @@ export function FeedPage({ banner, searchAction }: { banner?: ReactNode; searchA
       </div>
       {!categoryId && !searchText ? banner : null}
       <ListToolbar scope={scope} />
-      {search && searchAction ? <div className={styles.searchAction}>{searchAction(search)}</div> : null}
-      <PriceHistorySummary query={priceHistoryQueryOf(source.query)} className={styles.priceHistory} />
+      <SearchExtras list={source.query} searchAction={searchAction} />
       <ItemList
         source={source}
         label="Items for sale"

@@ -2,16 +2,24 @@ import { useParams } from 'react-router-dom';
 import { useScopedFeedSource } from '../api/list-scope';
 import { ItemList, NoItemsForSale, NoSearchMatches } from '../components/item-list';
 import { ListToolbar } from '../components/list-toolbar';
+import { SearchExtras, type SearchAction } from '../components/search-extras';
 import styles from './feed-page.module.css';
 
 /** docs/decisions.md: a vendor product is a listing with sale type `vendor`. */
 const VENDOR_SCOPE = { saleType: 'vendor' } as const;
 
-/** /vendor/products and /vendor/products/search/{text}: the feed within vendor products. */
-export function VendorProductsPage() {
+/**
+ * /vendor/products and /vendor/products/search/{text}: the feed within vendor products. `searchAction` as on the
+ * feed (app/ passes 'Save this search as a want').
+ */
+export function VendorProductsPage({ searchAction }: { searchAction?: SearchAction }) {
   const { searchText } = useParams();
   const scope = { ...VENDOR_SCOPE, searchText };
   const source = useScopedFeedSource(scope);
+  // The vendor scope is the page itself, not the user's choice: only words or filters chosen on top of it make a
+  // search to save or to price (the landing page is the plain feed of vendor products).
+  const list = source.query;
+  const chosen = list && (list.searchText || list.categoryIds || list.regions) ? list : undefined;
 
   return (
     <section className={styles.page}>
@@ -25,6 +33,7 @@ export function VendorProductsPage() {
         )}
       </div>
       <ListToolbar scope={scope} />
+      <SearchExtras list={chosen} searchAction={searchAction} />
       <ItemList
         source={source}
         label={searchText ? 'Vendor products matching the search' : 'Vendor products'}

@@ -71,4 +71,22 @@ describe('Save this search as a want', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/login?returnUrl=%2Fitems%2Fsearch%2Ftofu65'));
     expect(screen.queryByRole('dialog', { name: 'New want' })).not.toBeInTheDocument();
   });
+
+  it('is offered on a vendor products search, its sale type set to vendor', async () => {
+    const { user, api } = setup('/vendor/products/search/gmk%20olivia');
+    await user.click(await saveSearch());
+    const dialog = await screen.findByRole('dialog', { name: 'New want' });
+    expect(within(dialog).getByRole('textbox', { name: 'Keywords' })).toHaveValue('gmk olivia');
+    expect(within(dialog).getByRole('radio', { name: 'Vendor Product' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save want' }));
+    await waitFor(() => expect(api.callsTo('POST /me/wants')).toHaveLength(1));
+    expect(api.callsTo('POST /me/wants')[0]?.body).toMatchObject({ searchText: 'gmk olivia', saleTypeId: 'vendor' });
+  });
+
+  it('is not offered on the vendor landing page (its vendor scope is the page, not a search)', async () => {
+    setup('/vendor/products');
+    await screen.findByRole('heading', { level: 1, name: 'Vendor Listings' });
+    await screen.findByText(/No items for sale/);
+    expect(screen.queryByRole('button', { name: 'Save this search as a want' })).not.toBeInTheDocument();
+  });
 });
