@@ -19,9 +19,6 @@ export interface MailMessage {
   date?: Date;
 }
 
-/** Escapes text for the HTML part of a mail. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

@@ -1,4 +1,5 @@
-import { escapeHtml as escape, type MailMessage } from './mail';
+import { escapeHtml as escape } from './html';
+import type { MailMessage } from './mail';
 
 /** A plain notice: a few paragraphs and an optional link, as text and as simple HTML (every module's notices). */
 export function noticeMail(to: string, subject: string, lines: string[], link?: { label: string; url: string }): MailMessage {

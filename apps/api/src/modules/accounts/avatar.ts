@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUuid } from '../../platform/ids';
 
 /**
  * An avatar's storage key names its owner and a random part: `avatars/<user id>-<12 hex>.jpg`. Only the upload
@@ -7,9 +8,8 @@ import { randomBytes } from 'node:crypto';
  */
 export const avatarKey = (userId: string) => `avatars/${userId}-${randomBytes(6).toString('hex')}.jpg`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function isOwnAvatarUrl(url: string, userId: string): boolean {
-  if (!UUID.test(userId) || !url.startsWith(`/uploads/avatars/${userId}-`)) return false;
+  // Lower-case only, as the database writes ids: the URL was made from that text.
+  if (!isUuid(userId) || userId !== userId.toLowerCase() || !url.startsWith(`/uploads/avatars/${userId}-`)) return false;
   return /^[0-9a-f]{12}\.jpg$/.test(url.slice(`/uploads/avatars/${userId}-`.length));
 }

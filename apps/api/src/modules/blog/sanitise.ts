@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { isBlogImagePath } from '@keeb/shared';
-import { escapeHtml } from '../../platform/mail';
+import { escapeHtml } from '../../platform/html';
 
 /** What a link keeps: it never hands the opener to the other site, nor passes our rank to it. */
 const LINK_REL = 'noopener noreferrer nofollow';

@@ -2,15 +2,13 @@ import type { Request, RequestHandler } from 'express';
 import { ApprovalQueueQuerySchema, CommentInputSchema, CreateItemInputSchema, ITEM_ERRORS, UpdateItemInputSchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { AppError, parseInput } from '../../platform/errors';
+import { isUuid } from '../../platform/ids';
 import { route, type RouteSpec } from '../../platform/route-table';
 import type { ItemsService } from './service';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Item ids are UUIDs; anything else names no item (404), rather than reaching the database as bad input. */
 const itemIdParam: RequestHandler = (req, _res, next) => {
-  const id = req.params.id ?? req.params.itemId;
-  next(typeof id === 'string' && UUID.test(id) ? undefined : new AppError(404, ITEM_ERRORS.notFound));
+  next(isUuid(req.params.id ?? req.params.itemId) ? undefined : new AppError(404, ITEM_ERRORS.notFound));
 };
 const byItemId = [itemIdParam];
 

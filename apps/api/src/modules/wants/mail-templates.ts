@@ -1,5 +1,6 @@
 import { formatPrice, newMatchText, WANT_LIMITS } from '@keeb/shared';
-import { escapeHtml as escape, type MailMessage } from '../../platform/mail';
+import { escapeHtml as escape } from '../../platform/html';
+import type { MailMessage } from '../../platform/mail';
 
 const usd = (cents: number) => formatPrice(cents / 100);
 

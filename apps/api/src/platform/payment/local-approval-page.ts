@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { centsToDollars, formatPrice } from '@keeb/shared';
+import { escapeHtml } from '../html';
 import { XSRF_FORM_FIELD } from '../xsrf';
 import type { LocalOrder } from './local';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * One small stylesheet inside the page (nothing else to serve or cache); allowed by its hash in the page's own

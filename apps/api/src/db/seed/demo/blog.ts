@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../platform/mail';
+import { escapeHtml } from '../../../platform/html';
 import type { Database } from '../../client';
 import { blogPosts } from '../../schema/index';
 
