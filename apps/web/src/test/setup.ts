@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { apiAlerts } from '../lib/api-alerts';
 import { configureRealtime, stopRealtime } from '../features/chat/realtime/socket';
 import { installFakeApi, uninstallFakeApi } from './fake-api';
 import { installFakeSocket } from './fake-socket';
+
+// A file's first render loads its route's lazy modules (transformed on demand): on a loaded CI machine that alone
+// passed the default 1 s of findBy and waitFor. They still answer as soon as the element is there.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // jsdom implements neither; ScrollRestoration and the infinite scroll call them.
