@@ -17,8 +17,9 @@ export async function signedIn(
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   // Asked of the server itself, so it holds at any width (the account menu is desktop-only).
+  // The status too, so a refusal (a 429) reads as one rather than as 'undefined'.
   await expect
-    .poll(() => page.evaluate(() => fetch('/api/me/logged-in').then((r) => r.json() as Promise<{ isLoggedIn: boolean }>).then((b) => b.isLoggedIn)))
-    .toBe(true);
+    .poll(() => page.evaluate(() => fetch('/api/me/logged-in').then(async (r) => ({ status: r.status, isLoggedIn: ((await r.json()) as { isLoggedIn?: boolean }).isLoggedIn }))))
+    .toEqual({ status: 200, isLoggedIn: true });
   return { context, page };
 }

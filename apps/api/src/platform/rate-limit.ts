@@ -45,6 +45,12 @@ export async function consume(limiter: RateLimiterAbstract, key: string, points 
 }
 
 /**
+ * The signed-in user, else the client address: for calls a person makes many of (the session checks of every tab),
+ * so people sharing one address (an office, a phone carrier's NAT) do not use up each other's allowance.
+ */
+export const userOrAddress = (req: Request): string => req.session.userId ?? req.ip ?? 'unknown';
+
+/**
  * Middleware answering 429 `{ code: 'TooManyRequests' }` (the spec's shape for session and verification calls)
  * once a key (default: the client address) exceeds the limiter.
  */

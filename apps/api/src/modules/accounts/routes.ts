@@ -16,7 +16,7 @@ import type { Config } from '../../config';
 import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { singleImageUpload, squareAvatar } from '../../platform/images';
-import { rateLimit, type RateLimits } from '../../platform/rate-limit';
+import { rateLimit, userOrAddress, type RateLimits } from '../../platform/rate-limit';
 import { route, type RouteSpec } from '../../platform/route-table';
 import { SESSION_COOKIE } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
@@ -34,8 +34,9 @@ export function accountsRoutes(deps: {
   sessionEnded?: (sessionId: string) => void;
 }): RouteSpec[] {
   const { accounts, limits, storage, config } = deps;
-  // Generous for a person (the shell asks on every focus), tight enough to stop scripted hammering.
-  const sessionLimit = rateLimit(limits.create({ name: 'session', points: 120, durationSeconds: 60 }));
+  // Generous for a person (the shell asks on every focus), tight enough to stop scripted hammering. Counted per
+  // signed-in user (else per address): ten people behind one address used it up in half a minute.
+  const sessionLimit = rateLimit(limits.create({ name: 'session', points: 120, durationSeconds: 60 }), userOrAddress);
   // Sign-in, sign-up and verification calls per address; the login lockout is separate (service).
   const authLimit = rateLimit(limits.create({ name: 'auth', points: 30, durationSeconds: 60 }));
 

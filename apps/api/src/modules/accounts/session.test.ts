@@ -65,6 +65,16 @@ describe('GET /api/me/logged-in', () => {
     expect(cookie).not.toMatch(/Secure/);
   });
 
+  it('counts a signed-in user apart from the address they share (an office, a carrier NAT)', async () => {
+    const [first, second] = [await createUser(t.db.db), await createUser(t.db.db)];
+    const [one, two, visitor] = [await t.clientAs(first.id), await t.clientAs(second.id), await t.client()];
+    for (let i = 0; i < 120; i++) expect((await one.get('/api/me/logged-in')).status).toBe(200);
+    expect((await one.get('/api/me/logged-in')).status).toBe(429);
+    // Same address (the test client's), another person, and a visitor there: not held back by the first.
+    expect((await two.get('/api/me/logged-in')).body).toMatchObject({ isLoggedIn: true });
+    expect((await visitor.get('/api/me/logged-in')).status).toBe(200);
+  });
+
   it('answers 429 TooManyRequests past the per-address rate', async () => {
     const client = await t.client();
     const statuses: number[] = [];

@@ -2,7 +2,7 @@ import { ITEM_ERRORS } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { singleImageUpload } from '../../platform/images';
 import { withProvider } from '../../platform/provider-http';
-import { rateLimit, type RateLimits } from '../../platform/rate-limit';
+import { rateLimit, userOrAddress, type RateLimits } from '../../platform/rate-limit';
 import { route, type RouteSpec } from '../../platform/route-table';
 import type { PhotosService } from './service';
 
@@ -10,7 +10,7 @@ import type { PhotosService } from './service';
 export function photosRoutes(deps: { photos: PhotosService; limits: RateLimits }): RouteSpec[] {
   const { photos, limits } = deps;
   // Each album lookup spends our app's Imgur quota, so one account cannot drain it.
-  const albumLimit = rateLimit(limits.create({ name: 'imgur-album', points: 30, durationSeconds: 60 }), (req) => req.session.userId ?? req.ip ?? 'unknown');
+  const albumLimit = rateLimit(limits.create({ name: 'imgur-album', points: 30, durationSeconds: 60 }), userOrAddress);
 
   return [
     // The access check runs before multer: a logged-out upload is refused before its body is read into memory.
