@@ -65,7 +65,8 @@ describe('a want alerts its buyer', () => {
     await buyer.page.getByRole('button', { name: 'Save this search as a want' }).click();
     const form = buyer.page.getByRole('dialog', { name: 'New want' });
     expect(await form.getByLabel('Keywords').inputValue()).toBe(word);
-    await buyer.page.screenshot({ path: screenshotPath('want-form-desktop') });
+    // The dialog fades in: finished first, or the picture can catch it half drawn.
+    await buyer.page.screenshot({ path: screenshotPath('want-form-desktop'), animations: 'disabled' });
     await form.getByRole('button', { name: 'Save want' }).click();
     await buyer.page.getByText('Saved to your wants').waitFor();
 
