@@ -40,6 +40,7 @@ import { createReferenceService } from './modules/reference/service';
 import { noStoreByDefault } from './platform/cache';
 import { createCaptcha, type Captcha } from './platform/captcha';
 import { compressJson } from './platform/compression';
+import { warnOnOtherHosts } from './platform/public-url';
 import { errorMiddleware, notFoundApi } from './platform/errors';
 import { createImgurClient, type ImgurClient } from './platform/imgur';
 import type { JobQueue } from './platform/jobs/job-queue';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
 
   const https = config.publicUrl?.startsWith('https:') ?? false;
   app.use(requestLogger(deps.logger));
+  app.use(warnOnOtherHosts(config, deps.logger));
   app.use(securityHeaders({ https }));
 
   const { jobs } = deps;

@@ -61,6 +61,8 @@ describe('server start-up', () => {
       }
     });
     expect(url).toMatch(/^http:\/\/localhost:\d+\/$/);
+    // No PUBLIC_URL: the start-up says where links will point and which setting changes that.
+    expect(result.stdout).toContain('Warning: PUBLIC_URL is not set, so links in mail and payment returns point at http://localhost:');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('"msg":"stopped"');
   });

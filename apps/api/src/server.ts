@@ -8,6 +8,7 @@ import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createServerOutput } from './platform/logger';
+import { publicUrlWarning } from './platform/public-url';
 import { RateLimits } from './platform/rate-limit';
 import { createSessionMiddleware } from './platform/session';
 import { realtimeHubOf } from './realtime/hub';
@@ -66,6 +67,11 @@ async function main(): Promise<void> {
     logger.info({ url, database: database.driver === 'pg' ? 'postgresql' : `pglite at ${path.join(config.dataDir, 'db')}` }, 'server ready');
     // The one line a person starting the app looks for.
     output.print(`KeebMarket is running at ${url}`);
+    const warning = publicUrlWarning(config);
+    if (warning) {
+      output.print(warning);
+      logger.warn({ appUrl: config.appUrl }, 'PUBLIC_URL is not set: links in mail and payment returns point at this machine');
+    }
 
     let stopping = false;
     const shutdown = async (signal: string) => {
