@@ -156,6 +156,7 @@ function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unkno
     'post /login': { username: world.owner.username, password: 'wrong password' },
     'post /contact': { email: 'me@example.com', reason: 'Bug', message: 'Hello' },
     'post /me/account': { username: world.owner.username, shippingRegion: 'US', bio: 'Hi' },
+    'post /me/password': { currentPassword: 'wrong password', password: 'password123' },
     'post /searchItems': { searchText: 'gmk' },
     'post /password/forgot': { email: 'me@example.com' },
     // The owner offers on the other user's listing (the owner's own would be refused before the price is read).

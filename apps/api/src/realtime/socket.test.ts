@@ -73,6 +73,19 @@ describe('sockets end with their session', () => {
   });
 });
 
+describe('sockets after a password change', () => {
+  it("closes the other sessions' sockets and keeps this session's", async () => {
+    const user = await createUser(t.db.db, { passwordHash: await hashPassword('correct horse') });
+    const [here, elsewhere] = [await t.clientAs(user.id), await t.clientAs(user.id)];
+    const [mine, theirs] = [await rt.open(here.cookie), await rt.open(elsewhere.cookie)];
+    const closed = closedByServer(theirs);
+    expect((await here.post('/api/me/password', { currentPassword: 'correct horse', password: 'battery staple' })).body).toEqual({ ok: true });
+    expect(await closed).toBe('io server disconnect');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(mine.connected).toBe(true);
+  });
+});
+
 describe('counts pushed when offers settle', () => {
   it("removing an item closes its lapsed offers and pushes the buyers' new counts", async () => {
     const [seller, buyer] = [await createUser(t.db.db), await createUser(t.db.db, { offersSeenAt: new Date() })];

@@ -27,6 +27,8 @@ export const ACCOUNT_ERRORS = {
   // Session and account.
   mustLogin: 'must login',
   expectedFields: 'expected_fields',
+  /** The signed-in user's own password, asked again before a sensitive change, was wrong (the session stays). */
+  incorrectPassword: 'incorrect_password',
   invalidToken: 'invalid_token',
   emailsMustMatch: 'emails_must_match',
   federatedEmail: 'federated_email',

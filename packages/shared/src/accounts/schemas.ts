@@ -135,6 +135,8 @@ export const AccountUpdateInputSchema = z
     emailPreferences: EmailPreferencesSchema.partial().optional(),
     /** How want matches are mailed (issue 16); left out, it stays as it is. */
     wantAlerts: z.enum(WANT_ALERT_MODES, { error: ERROR_CODES.badRequest }).optional(),
+    /** Needed only when `email` changes an account that has a password: a stolen session cannot move the address. */
+    currentPassword: z.string().optional(),
   })
   .superRefine((v, ctx) =>
     firstFailing(
@@ -171,6 +173,8 @@ export const SettingsSchema = z.object({
     emailPreferences: EmailPreferencesSchema,
     googleId: z.string().optional(),
     facebookId: z.string().optional(),
+    /** False for a Google or Facebook account that never set one: it has no password to change. */
+    hasPassword: z.boolean(),
   }),
   username: z.string(),
   bio: z.string(),
@@ -187,6 +191,19 @@ export type Settings = z.infer<typeof SettingsSchema>;
 export const RemoveAccountInputSchema = z
   .object({ password: text })
   .superRefine((v, ctx) => firstFailing([[v.password === '', ACCOUNT_ERRORS.expectedFields, 'password']], ctx));
+
+/** POST /api/me/password: the current password, then the new one with the sign-up rule. */
+export const ChangePasswordInputSchema = z.object({ currentPassword: text, password: text }).superRefine((v, ctx) =>
+  firstFailing(
+    [
+      [v.currentPassword === '', ACCOUNT_ERRORS.passwordRequired, 'currentPassword'],
+      [v.password === '', ACCOUNT_ERRORS.passwordRequired, 'password'],
+      [v.password.length < PASSWORD_MIN, ACCOUNT_ERRORS.invalidPassword, 'password'],
+    ],
+    ctx,
+  ),
+);
+export type ChangePasswordInput = z.input<typeof ChangePasswordInputSchema>;
 
 /** POST /api/password/forgot */
 export const ForgotPasswordInputSchema = z.object({ email: text }).superRefine((v, ctx) =>

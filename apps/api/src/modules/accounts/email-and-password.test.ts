@@ -54,7 +54,7 @@ describe('email confirmation', () => {
     await client.post('/api/confirm-email', { token: await linkTokenFor(t.config.outboxDir, 'new@example.com', '/confirm-email/') });
     expect((await referrerClient.get('/api/me')).body.karma).toBe(25);
     // A fresh confirmation after an email change does not pay again.
-    await client.post('/api/me/account', { username: 'new_member', shippingRegion: 'CA', email: 'new2@example.com' });
+    await client.post('/api/me/account', { username: 'new_member', shippingRegion: 'CA', email: 'new2@example.com', currentPassword: 'correct horse' });
     await client.post('/api/confirm-email', { token: await linkTokenFor(t.config.outboxDir, 'new2@example.com', '/confirm-email/') });
     expect((await referrerClient.get('/api/me')).body.karma).toBe(25);
   });

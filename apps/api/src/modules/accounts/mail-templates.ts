@@ -36,6 +36,17 @@ export const resetPasswordMail = (to: string, username: string, url: string) =>
     'The link works once and expires in 1 hour. If you did not ask for this, ignore this email: your password stays as it is.',
   );
 
+/** After a password change in Settings: the way back for an owner who did not make it is a reset. */
+export const passwordChangedMail = (to: string, username: string, forgotPasswordUrl: string) =>
+  actionMail(
+    to,
+    'Your password was changed',
+    `Hi ${username}, the password of your KeebMarket account was just changed in Settings, and every other device was signed out.`,
+    'Reset your password',
+    forgotPasswordUrl,
+    'If this was you, there is nothing to do. If it was not, reset your password now with the link above: it signs out everyone using your account.',
+  );
+
 export function contactMail(to: string, from: { email: string; reason: string; message: string; username?: string | undefined }): MailMessage {
   const who = from.username ? `${from.username} <${from.email}>` : from.email;
   const text = `From: ${who}\nReason: ${from.reason}\n\n${from.message}`;

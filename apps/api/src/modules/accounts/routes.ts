@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import {
   AccountUpdateInputSchema,
+  ChangePasswordInputSchema,
   ConfirmEmailInputSchema,
   ContactInputSchema,
   ForgotPasswordInputSchema,
@@ -30,7 +31,7 @@ export function accountsRoutes(deps: {
   limits: RateLimits;
   storage: Storage;
   config: Config;
-  /** Told after a session ended on logout (the realtime hub closes the sockets opened with it). */
+  /** Told after a session ended on logout or a password change (the realtime hub closes the sockets opened with it). */
   sessionEnded?: (sessionId: string) => void;
 }): RouteSpec[] {
   const { accounts, limits, storage, config } = deps;
@@ -137,6 +138,15 @@ export function accountsRoutes(deps: {
         const avatar = await squareAvatar(req.file?.buffer);
         const url = await storage.put(avatarKey(userIdOf(req)), avatar);
         res.json({ url });
+      },
+    }),
+    route({
+      method: 'post', path: '/me/password', access: 'signedIn', input: { body: ChangePasswordInputSchema }, before: byAuth,
+      handler: async (req, res) => {
+        const input = parseInput(ChangePasswordInputSchema, req.body);
+        const ended = await accounts.changePassword(userIdOf(req), req.sessionID, input);
+        for (const sessionId of ended) deps.sessionEnded?.(sessionId);
+        res.json({ ok: true });
       },
     }),
     route({

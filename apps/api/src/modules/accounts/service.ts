@@ -24,7 +24,9 @@ import { queueMail } from '../../platform/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { adminBootstrapAtSignup, adminNameReserved } from './admin';
 import { isOwnAvatarUrl } from './avatar';
+import { createCurrentPasswordCheck } from './current-password';
 import { confirmEmailMail, contactMail, resetPasswordMail } from './mail-templates';
+import { changePassword } from './password-change';
 import { hashPassword, verifyPassword } from './passwords';
 import * as repo from './repo';
 import { endAllSessionsOf } from './session';
@@ -60,7 +62,7 @@ export function createAccountsService(deps: AccountsDeps) {
   const addressFailures = deps.limits.create({ name: 'login-fail-address', points: LOCKOUT_ATTEMPTS * 4, durationSeconds: LOCKOUT_MINUTES * 60, blockSeconds: LOCKOUT_MINUTES * 60 });
   const resendLimit = deps.limits.create({ name: 'resend-confirmation', points: 5, durationSeconds: 60 * 60 });
   const forgotLimit = deps.limits.create({ name: 'forgot-password', points: 5, durationSeconds: 60 * 60 });
-  const removeLimit = deps.limits.create({ name: 'remove-account', points: 5, durationSeconds: 15 * 60 });
+  const checkCurrentPassword = createCurrentPasswordCheck(deps.limits);
 
   async function locked(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
     const state = await limiter.get(key);
@@ -95,6 +97,7 @@ export function createAccountsService(deps: AccountsDeps) {
         emailPreferences: { ...DEFAULT_EMAIL_PREFERENCES, ...account.emailPreferences },
         ...(account.googleId ? { googleId: account.googleId } : {}),
         ...(account.facebookId ? { facebookId: account.facebookId } : {}),
+        hasPassword: account.passwordHash !== null,
       },
       username: account.username,
       bio: account.bio,
@@ -226,6 +229,11 @@ export function createAccountsService(deps: AccountsDeps) {
       const emailChanged = input.email !== undefined && input.email !== account.email;
       if (emailChanged) {
         if (account.googleId || account.facebookId) throw new AppError(400, ACCOUNT_ERRORS.federatedEmail, { field: 'email' });
+        // Before the address is looked up: a stolen session learns nothing, not even which addresses are taken.
+        if (account.passwordHash !== null) {
+          if (!input.currentPassword) throw new AppError(400, ACCOUNT_ERRORS.passwordRequired, { field: 'currentPassword' });
+          await checkCurrentPassword(userId, account.passwordHash, input.currentPassword, 'currentPassword');
+        }
         if (await repo.emailTaken(db, input.email!, userId)) throw new AppError(409, ACCOUNT_ERRORS.emailExists, { field: 'email' });
       }
       const avatar = input.profilePhoto || undefined;
@@ -308,10 +316,9 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async removeAccount(userId: string, password: string) {
-      await limitOrThrow(removeLimit, userId);
       const account = await repo.findAccount(db, userId);
       if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
-      if (!(await verifyPassword(account.passwordHash, password))) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
+      await checkCurrentPassword(userId, account.passwordHash, password, 'password');
       await db.transaction(async (tx) => {
         await repo.scrubUser(tx, userId);
         await endAllSessionsOf(tx, userId);
@@ -319,6 +326,10 @@ export function createAccountsService(deps: AccountsDeps) {
       deps.signedOutEverywhere?.(userId);
       return { ok: true };
     },
+
+    /** Answers the other sessions it ended (their sockets are the caller's to close). */
+    changePassword: (userId: string, keepSessionId: string, input: { currentPassword: string; password: string }) =>
+      changePassword({ db, jobs, appUrl: config.appUrl, checkCurrentPassword }, userId, keepSessionId, input),
 
     /** Records karma once per (user, reason, subject): listings, sales and purchases call this. */
     async awardKarma(userId: string, reason: 'listing' | 'sale' | 'purchase', amount: number, subjectId: string) {

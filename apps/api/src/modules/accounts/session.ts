@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { sessions } from '../../db/schema/index';
 
@@ -21,4 +21,13 @@ export function endSession(req: Request): Promise<void> {
 /** Signs a user out everywhere (account removal, password reset). */
 export async function endAllSessionsOf(db: Queryable, userId: string): Promise<void> {
   await db.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${userId}`);
+}
+
+/** Signs a user out on every other device (password change): answers the ended session ids, for their sockets. */
+export async function endOtherSessionsOf(db: Queryable, userId: string, keepSessionId: string): Promise<string[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(sql`${sessions.sess}->>'userId' = ${userId}`, ne(sessions.sid, keepSessionId)))
+    .returning({ sid: sessions.sid });
+  return ended.map((row) => row.sid);
 }

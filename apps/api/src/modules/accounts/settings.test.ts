@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { items, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
-import { linkTokenFor } from '../../test/outbox';
+import { linkTokenFor, readOutbox } from '../../test/outbox';
 import { hashPassword } from './passwords';
 
 const t = useTestApp();
@@ -33,6 +33,7 @@ describe('every /me call needs a session', () => {
     ['post', '/api/me/account'],
     ['post', '/api/me/remove'],
     ['post', '/api/me/avatar'],
+    ['post', '/api/me/password'],
   ] as const)('%s %s answers 401 must login when logged out', async (method, url) => {
     const client = await t.client();
     const res = method === 'get' ? await client.get(url) : await client.post(url, {});
@@ -102,15 +103,45 @@ describe('POST /api/me/account', () => {
     await createUser(t.db.db, { username: 'taken_name', email: 'taken@example.com' });
     const { client } = await signedIn();
     expect((await client.post('/api/me/account', { ...update, username: 'TAKEN_NAME' })).body).toEqual({ message: 'username_exists', field: 'username' });
-    expect((await client.post('/api/me/account', { ...update, email: 'taken@example.com' })).body).toEqual({ message: 'email_exists', field: 'email' });
+    expect((await client.post('/api/me/account', { ...update, email: 'taken@example.com', currentPassword: 'correct horse' })).body).toEqual({ message: 'email_exists', field: 'email' });
   });
 
   it('unconfirms a changed email until its new link is followed', async () => {
     const { client } = await signedIn();
-    const res = await client.post('/api/me/account', { ...update, email: 'New@Example.com' });
+    const res = await client.post('/api/me/account', { ...update, email: 'New@Example.com', currentPassword: 'correct horse' });
     expect(res.body._id).toMatchObject({ email: 'new@example.com', didConfirmEmail: false });
     await client.post('/api/confirm-email', { token: await linkTokenFor(t.config.outboxDir, 'new@example.com', '/confirm-email/') });
     expect((await client.get('/api/me/verified')).body).toEqual({ didConfirmEmail: true });
+  });
+
+  it.each([
+    [{}, 400, { message: 'password_required', field: 'currentPassword' }],
+    [{ currentPassword: '' }, 400, { message: 'password_required', field: 'currentPassword' }],
+    [{ currentPassword: 'wrong password' }, 403, { message: 'incorrect_password', field: 'currentPassword' }],
+  ])('an email change with current password %o is refused (%i %o) and changes nothing', async (extra, status, answer) => {
+    const { user, client } = await signedIn();
+    const res = await client.post('/api/me/account', { ...update, username: 'Renamed_Too', email: 'thief@example.com', ...extra });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(answer);
+    const [row] = await t.db.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ username: 'Settings_Fan', email: 'fan@example.com', bio: '' });
+    expect(row!.emailConfirmedAt).not.toBeNull();
+    expect(await readOutbox(t.config.outboxDir)).toEqual([]);
+  });
+
+  it('needs no current password when the email stays (or only changes case)', async () => {
+    const { client } = await signedIn();
+    expect((await client.post('/api/me/account', { ...update, email: 'FAN@example.com' })).status).toBe(200);
+    expect((await client.post('/api/me/account', { ...update, email: undefined })).status).toBe(200);
+  });
+
+  it("checks the caller's own password: another user's password does not move this email", async () => {
+    await createUser(t.db.db, { username: 'someone_else', email: 'else@example.com', passwordHash: await hashPassword('their password') });
+    const { user, client } = await signedIn();
+    const res = await client.post('/api/me/account', { ...update, email: 'thief@example.com', currentPassword: 'their password' });
+    expect(res.body).toEqual({ message: 'incorrect_password', field: 'currentPassword' });
+    const [row] = await t.db.db.select({ email: users.email }).from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe('fan@example.com');
   });
 
   it('refuses an email change for federated accounts', async () => {
@@ -169,13 +200,25 @@ describe('POST /api/me/avatar', () => {
 });
 
 describe('POST /api/me/remove', () => {
-  it('needs the password: expected_fields when missing, must login when wrong', async () => {
-    const { client } = await signedIn();
+  it('needs the password: expected_fields when missing, incorrect_password when wrong, and the session stays', async () => {
+    const { user, client } = await signedIn();
     expect((await client.post('/api/me/remove', {})).body).toEqual({ message: 'expected_fields', field: 'password' });
     const wrong = await client.post('/api/me/remove', { password: 'wrong password' });
-    expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'must login' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toEqual({ message: 'incorrect_password', field: 'password' });
     expect((await client.get('/api/me/logged-in')).body.isLoggedIn).toBe(true);
+    expect((await client.get('/api/me/settings')).status).toBe(200);
+    const [row] = await t.db.db.select({ removedAt: users.removedAt }).from(users).where(eq(users.id, user.id));
+    expect(row!.removedAt).toBeNull();
+  });
+
+  it("removes only the caller's account: another user's password is just a wrong one", async () => {
+    const other = await createUser(t.db.db, { username: 'someone_else', passwordHash: await hashPassword('their password') });
+    const { user, client } = await signedIn();
+    const res = await client.post('/api/me/remove', { password: 'their password' });
+    expect(res.body).toEqual({ message: 'incorrect_password', field: 'password' });
+    const rows = await t.db.db.select({ id: users.id, removedAt: users.removedAt }).from(users);
+    expect(rows.filter((r) => [user.id, other.id].includes(r.id)).map((r) => r.removedAt)).toEqual([null, null]);
   });
 
   it('erases the account, signs it out everywhere, frees the name and takes its listings out of the feed', async () => {

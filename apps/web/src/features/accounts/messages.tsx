@@ -45,6 +45,9 @@ export const TEXTS = {
   resetLinkInvalid: 'Your reset password link is invalid or has expired.',
   resetExpired: 'Your password reset request has expired.',
   confirmFailed: 'Something went wrong.  Please try again.',
+  // Ours (docs/decisions.md, issue 25): the spec has no password change and no word after a removal.
+  passwordChanged: 'Password changed. Your other devices have been signed out.',
+  accountRemoved: 'Your account has been removed.',
 } as const;
 
 const E = ACCOUNT_ERRORS;
@@ -140,6 +143,10 @@ export function settingsRuleText(code: string, username: string): string {
 /** Settings: the server's answer to its text, or null: other errors are swallowed (spec 8). */
 export function settingsErrorText(error: unknown): FormError | null {
   const code = codeOf(error);
+  // An email change asks for the current password, as account removal does, with removal's texts.
+  if (code === E.incorrectPassword) return { field: 'currentPassword', message: TEXTS.incorrectPassword };
+  if (code === E.passwordRequired) return { field: 'currentPassword', message: TEXTS.passwordRequired };
+  if (code === TOO_MANY_REQUESTS) return { message: TEXTS.slowYourRoll };
   if (code === E.usernameRequired) return { field: 'username', message: TEXTS.validUsernameRequired };
   if (code === E.emailExists) return { field: 'email', message: TEXTS.emailInUse };
   // The API answers teapot for reserved usernames, as it does at sign-up.
@@ -153,7 +160,20 @@ export function settingsErrorText(error: unknown): FormError | null {
 export function removeAccountErrorText(error: unknown): FormError {
   const code = codeOf(error);
   if (code === E.expectedFields) return { field: 'password', message: TEXTS.passwordRequired };
-  if (code === E.mustLogin) return { field: 'password', message: TEXTS.incorrectPassword };
+  // The API answers incorrect_password (the session stays valid); 'must login' is the spec's name for it.
+  if (code === E.incorrectPassword || code === E.mustLogin) return { field: 'password', message: TEXTS.incorrectPassword };
+  if (code === TOO_MANY_REQUESTS) return { message: TEXTS.slowYourRoll };
+  return { message: TEXTS.somethingWentWrong };
+}
+
+/** Password change in Settings: the server's answer to its text. */
+export function changePasswordErrorText(error: unknown): FormError {
+  const code = codeOf(error);
+  if (code === E.incorrectPassword) return { field: 'currentPassword', message: TEXTS.incorrectPassword };
+  if (code === E.invalidPassword) return { field: 'password', message: TEXTS.passwordLength };
+  if (code === E.passwordRequired) {
+    return { field: isApiError(error) && error.details.field === 'password' ? 'password' : 'currentPassword', message: TEXTS.passwordRequired };
+  }
   if (code === TOO_MANY_REQUESTS) return { message: TEXTS.slowYourRoll };
   return { message: TEXTS.somethingWentWrong };
 }

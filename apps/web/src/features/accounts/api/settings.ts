@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { EmailPreferences, Settings, WantAlertMode } from '@keeb/shared';
+import type { ChangePasswordInput, EmailPreferences, Settings, WantAlertMode } from '@keeb/shared';
 import { api } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 
@@ -28,6 +28,8 @@ export interface AccountUpdatePayload {
   emailPreferences: EmailPreferences;
   /** Want-match mails: one per match, or a daily digest. */
   wantAlerts: WantAlertMode;
+  /** Sent with a changed email: the API refuses the change without it (accounts with a password). */
+  currentPassword?: string;
 }
 
 /** POST /me/account: answers the saved settings. */
@@ -42,6 +44,11 @@ export async function uploadAvatar(file: File): Promise<string> {
   body.append('file', file);
   const { data } = await api.post<{ url: string }>('/me/avatar', body);
   return data.url;
+}
+
+/** POST /me/password: the API signs out every other session of the account. */
+export async function changePassword(input: ChangePasswordInput): Promise<void> {
+  await api.post('/me/password', input);
 }
 
 /** POST /me/remove: deletes the account after checking the password. */

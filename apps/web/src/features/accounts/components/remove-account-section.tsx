@@ -10,9 +10,10 @@ import { useFormError } from '../../../lib/use-form-error';
 import { validate } from '../../../lib/validation';
 import { removeAccount } from '../api/settings';
 import { removeAccountErrorText, TEXTS } from '../messages';
+import { ACCOUNT_REMOVED_STATE } from './account-removed-notice';
 import styles from './settings-sections.module.css';
 
-/** Account removal (spec 2.12): asks for the password, then the user is signed out and sent home. */
+/** Account removal (spec 2.12): asks for the password, then the user is signed out and sent home, where a notice says so. */
 export function RemoveAccountSection() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -21,7 +22,7 @@ export function RemoveAccountSection() {
   const remove = useMutation({
     mutationFn: removeAccount,
     onSuccess: async () => {
-      await navigate('/');
+      await navigate('/', { state: ACCOUNT_REMOVED_STATE });
       await clearSession(queryClient);
     },
     onError: (error) => form.setError(removeAccountErrorText(error)),

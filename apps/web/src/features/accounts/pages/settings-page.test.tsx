@@ -26,7 +26,7 @@ const PREFERENCES = {
 
 function makeSettings(overrides: Partial<Settings> = {}, account: Partial<Settings['_id']> = {}): Settings {
   return {
-    _id: { _id: 'u1', email: 'kq@example.com', didConfirmEmail: true, emailPreferences: PREFERENCES, ...account },
+    _id: { _id: 'u1', email: 'kq@example.com', didConfirmEmail: true, emailPreferences: PREFERENCES, hasPassword: true, ...account },
     username: 'keyqueen',
     bio: 'Collector of GMK sets',
     avatar: null,
@@ -150,6 +150,7 @@ describe('settings: client rules', () => {
     await user.clear(field('Email'));
     await user.type(field('Email'), 'New@Example.com');
     const again = screen.getByLabelText('Re-enter email');
+    await user.type(within(region('Account')).getByLabelText('Current password'), 'hunter22');
 
     await user.click(saveButton());
     expect(again).toHaveAccessibleDescription('Must confirm email');
@@ -163,8 +164,50 @@ describe('settings: client rules', () => {
     await user.type(again, 'new@example.com');
     await user.click(saveButton());
     await screen.findByText('Changes Saved');
-    expect(api.callsTo('POST /me/account')[0]?.body).toMatchObject({ email: 'new@example.com' });
+    expect(api.callsTo('POST /me/account')[0]?.body).toMatchObject({ email: 'new@example.com', currentPassword: 'hunter22' });
     expect(screen.queryByLabelText('Re-enter email')).not.toBeInTheDocument();
+    expect(within(region('Account')).queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it("asks for the current password only when the email changes, and 'Password required' when it is empty", async () => {
+    const { user, api } = await renderSettings();
+    expect(within(region('Account')).queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Re-enter email'), 'new@example.com');
+    const current = within(region('Account')).getByLabelText('Current password');
+    expect(current).toHaveAttribute('type', 'password');
+    expect(current).toHaveAttribute('autocomplete', 'current-password');
+    await user.click(saveButton());
+    expect(current).toHaveAccessibleDescription(expect.stringContaining('Password required'));
+    expect(current).toHaveFocus();
+    expect(api.callsTo('POST /me/account')).toHaveLength(0);
+  });
+
+  it.each([
+    [403, { message: 'incorrect_password', field: 'currentPassword' }, 'Incorrect password'],
+    [400, { message: 'password_required', field: 'currentPassword' }, 'Password required'],
+  ])('an email change answered %i %j marks the current password with %j and saves nothing', async (status, body, text) => {
+    const { user } = await renderSettings(makeSettings(), { 'POST /me/account': { status, body } });
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Re-enter email'), 'new@example.com');
+    const current = within(region('Account')).getByLabelText('Current password');
+    await user.type(current, 'wrong one');
+    await user.click(saveButton());
+    await waitFor(() => expect(current).toHaveAccessibleDescription(expect.stringContaining(text)));
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Changes Saved')).not.toBeInTheDocument();
+  });
+
+  it("says 'Too many requests. Slow your roll.' when the guesses are used up", async () => {
+    const { user } = await renderSettings(makeSettings(), { 'POST /me/account': { status: 429, body: { code: 'TooManyRequests' } } });
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'new@example.com');
+    await user.type(screen.getByLabelText('Re-enter email'), 'new@example.com');
+    await user.type(within(region('Account')).getByLabelText('Current password'), 'a guess');
+    await user.click(saveButton());
+    expect(await screen.findByText('Too many requests. Slow your roll.')).toBeInTheDocument();
   });
 
   it('does not ask to re-enter an email that only changed case', async () => {
@@ -336,6 +379,7 @@ describe('settings: account removal', () => {
   it.each([
     [400, { message: 'expected_fields' }, 'Password required'],
     [401, { message: 'must login' }, 'Incorrect password'],
+    [403, { message: 'incorrect_password', field: 'password' }, 'Incorrect password'],
     [429, { code: 'TooManyRequests' }, 'Too many requests. Slow your roll.'],
     [500, { message: 'something_went_wrong' }, 'Something went wrong'],
   ])('answer %i %j shows %j', async (status, body, text) => {
@@ -345,7 +389,7 @@ describe('settings: account removal', () => {
     expect(await within(removal()).findByText(text)).toBeInTheDocument();
   });
 
-  it('removes the account, signs out and goes home', async () => {
+  it("removes the account, signs out and goes home, where 'Your account has been removed.' says it worked", async () => {
     const reply = deferredReply();
     const { user, api, router } = await renderSettings(makeSettings(), {
       'POST /me/remove': reply.route,
@@ -362,6 +406,77 @@ describe('settings: account removal', () => {
     expect(currentUrl(router)).toBe('/');
     expect(api.callsTo('POST /me/remove')[0]?.body).toEqual({ password: 'hunter22' });
     await waitFor(() => expect(within(screen.getByRole('banner')).getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0));
+    const notice = await screen.findByText('Your account has been removed.');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+
+    // Dismissed, it stays gone (it is not shown again by going back and forth).
+    await user.click(within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your account has been removed.')).not.toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/');
+  });
+});
+
+describe('settings: password change', () => {
+  const section = () => region('Change Password');
+  const inSection = (label: string) => within(section()).getByLabelText(label);
+  const submit = () => within(section()).getByRole('button', { name: 'Change Password' });
+
+  async function fill(user: Awaited<ReturnType<typeof renderSettings>>['user'], current: string, next: string, again: string) {
+    if (current) await user.type(inSection('Current password'), current);
+    if (next) await user.type(inSection('New password'), next);
+    if (again) await user.type(inSection('Confirm password'), again);
+    await user.click(submit());
+  }
+
+  it.each([
+    ['', 'new password 1', 'new password 1', 'Current password', 'Password required'],
+    ['old password', '', '', 'New password', 'Password required'],
+    ['old password', 'short', 'short', 'New password', 'Password must be at least 8 characters'],
+    ['old password', 'new password 1', '', 'Confirm password', 'Confirm password required'],
+    ['old password', 'new password 1', 'new password 2', 'Confirm password', 'Passwords must match'],
+  ])('current %j, new %j, confirm %j: %s says %j and nothing is sent', async (current, next, again, label, text) => {
+    const { user, api } = await renderSettings();
+    await fill(user, current, next, again);
+    expect(inSection(label)).toHaveAccessibleDescription(expect.stringContaining(text));
+    expect(inSection(label)).toHaveFocus();
+    expect(api.callsTo('POST /me/password')).toHaveLength(0);
+  });
+
+  it('changes the password, says so and empties the fields', async () => {
+    const reply = deferredReply();
+    const { user, api } = await renderSettings(makeSettings(), { 'POST /me/password': reply.route });
+    await fill(user, 'old password', 'new password 1', 'new password 1');
+    await waitFor(() => expect(submit()).toBeDisabled());
+    expect(api.callsTo('POST /me/password')[0]?.body).toEqual({ currentPassword: 'old password', password: 'new password 1' });
+    reply.release({ body: { ok: true } });
+    expect(await within(section()).findByRole('status')).toHaveTextContent('Password changed. Your other devices have been signed out.');
+    expect(inSection('Current password')).toHaveValue('');
+    expect(inSection('New password')).toHaveValue('');
+    expect(inSection('Confirm password')).toHaveValue('');
+  });
+
+  it.each([
+    [403, { message: 'incorrect_password', field: 'currentPassword' }, 'Current password', 'Incorrect password'],
+    [400, { message: 'invalid_password', field: 'password' }, 'New password', 'Password must be at least 8 characters'],
+  ])('answer %i %j marks %s with %j', async (status, body, label, text) => {
+    const { user } = await renderSettings(makeSettings(), { 'POST /me/password': { status, body } });
+    await fill(user, 'old password', 'new password 1', 'new password 1');
+    await waitFor(() => expect(inSection(label)).toHaveAccessibleDescription(expect.stringContaining(text)));
+    expect(within(section()).queryByText(/Password changed/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [429, { code: 'TooManyRequests' }, 'Too many requests. Slow your roll.'],
+    [500, { message: 'something_went_wrong' }, 'Something went wrong'],
+  ])('answer %i %j shows %j', async (status, body, text) => {
+    const { user } = await renderSettings(makeSettings(), { 'POST /me/password': { status, body } });
+    await fill(user, 'old password', 'new password 1', 'new password 1');
+    expect(await within(section()).findByText(text)).toBeInTheDocument();
+  });
+
+  it('is not offered to a Google or Facebook account without a password', async () => {
+    await renderSettings(makeSettings({}, { googleId: 'g-1', hasPassword: false }));
+    expect(screen.queryByRole('region', { name: 'Change Password' })).not.toBeInTheDocument();
   });
 });
 

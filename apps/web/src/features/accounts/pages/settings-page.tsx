@@ -23,6 +23,7 @@ import { resendConfirmation } from '../api/confirm-email';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { updateAccount, uploadAvatar, useSettings, type AccountUpdatePayload } from '../api/settings';
 import { AvatarUpload, AVATAR_TYPE_TEXT, AVATAR_UPLOAD_FAILED_TEXT, isAvatarType } from '../components/avatar-upload';
+import { ChangePasswordSection } from '../components/change-password-section';
 import { EmailPreferencesFieldset } from '../components/email-preferences-fieldset';
 import {
   ForumLinkSection,
@@ -97,6 +98,7 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
   const [bio, setBio] = useState(settings.bio);
   const [email, setEmail] = useState(account.email);
   const [emailAgain, setEmailAgain] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [shippingRegion, setShippingRegion] = useState(settings.shippingRegion?.code ?? '');
   const [emailPreferences, setEmailPreferences] = useState<EmailPreferences>(account.emailPreferences);
   const [wantAlerts, setWantAlerts] = useState<WantAlertMode>(settings.wantAlerts);
@@ -106,6 +108,8 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
   const form = useFormError();
 
   const emailChanged = !federatedWith && normaliseEmail(email) !== normaliseEmail(account.email);
+  // A stolen session must not move the address (and then reset the password through it).
+  const needsCurrentPassword = emailChanged && account.hasPassword;
 
   useEffect(() => {
     if (!toast) return;
@@ -129,6 +133,7 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
       setBio(saved.bio);
       setEmail(saved._id.email);
       setEmailAgain('');
+      setCurrentPassword('');
       setToast(TEXTS.changesSaved);
       // The page may be gone by then; the query client is not.
       window.setTimeout(
@@ -172,6 +177,10 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
       form.setError({ field: 'emailConfirm', message: TEXTS.emailsMustMatch });
       return;
     }
+    if (needsCurrentPassword && currentPassword === '') {
+      form.setError({ field: 'currentPassword', message: TEXTS.passwordRequired });
+      return;
+    }
     form.clearError();
     const { data } = result;
     const payload: AccountUpdatePayload = {
@@ -182,6 +191,7 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
       shippingRegion: data.shippingRegion,
       emailPreferences,
       wantAlerts,
+      ...(needsCurrentPassword ? { currentPassword } : {}),
     };
     save.mutate(payload);
   };
@@ -288,6 +298,18 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
                 error={form.fieldError('emailConfirm')}
               />
             ) : null}
+            {needsCurrentPassword ? (
+              <TextField
+                label="Current password"
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                hint="Needed to change your email."
+                value={currentPassword}
+                onChange={(event) => setCurrentPassword(event.target.value)}
+                error={form.fieldError('currentPassword')}
+              />
+            ) : null}
             {account.didConfirmEmail ? null : (
               <p className={styles.resendRow}>
                 Confirm your email to buy and sell.
@@ -341,6 +363,8 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
           </Button>
         </div>
       </form>
+
+      {account.hasPassword ? <ChangePasswordSection /> : null}
 
       <RemoveAccountSection />
 
