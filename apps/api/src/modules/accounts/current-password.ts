@@ -16,10 +16,13 @@ export function createCurrentPasswordCheck(limits: RateLimits) {
   const failures = limits.create({ name: 'current-password-fail', points: CURRENT_PASSWORD_GUESSES, durationSeconds: WINDOW_SECONDS, blockSeconds: WINDOW_SECONDS });
 
   return async function checkCurrentPassword(userId: string, passwordHash: string | null, password: string, field: string): Promise<void> {
-    const state = await failures.get(userId);
-    if (state !== null && state.consumedPoints >= failures.points) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
-    if (await verifyPassword(passwordHash, password)) return;
-    await consume(failures, userId);
+    // A guess is counted before the hash is compared and given back when it was right: parallel guesses each take
+    // a point first, so a burst cannot slip more than the allowance past a read-then-count.
+    if ((await consume(failures, userId)) > 0) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
+    if (await verifyPassword(passwordHash, password)) {
+      await failures.reward(userId, 1);
+      return;
+    }
     throw new AppError(403, ACCOUNT_ERRORS.incorrectPassword, { field });
   };
 }

@@ -101,6 +101,19 @@ describe('POST /api/me/password', () => {
     expect(await loginStatus('Pass_Changer', 'old password')).toBe(200);
   });
 
+  it('lets no more than 5 of 12 parallel wrong guesses be compared, and right passwords use up nothing', async () => {
+    const { user, client } = await member();
+    for (let i = 0; i < 6; i++) {
+      const right = await client.post('/api/me/account', { username: 'Pass_Changer', shippingRegion: 'US', email: `moved${i}@example.com`, currentPassword: 'old password' });
+      expect(right.status).toBe(200);
+    }
+    const answers = await Promise.all(Array.from({ length: 12 }, () => client.post('/api/me/remove', { password: 'wrong password' })));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    expect(await hashOf(user.id)).not.toBeNull();
+  });
+
   it('refuses an account without a password (federated) as a wrong password', async () => {
     const user = await createUser(t.db.db, { googleId: 'google-1', passwordHash: null });
     const client = await t.clientAs(user.id);
