@@ -128,11 +128,18 @@ export async function blockingCount(db: Queryable, itemId: string) {
   return row?.n ?? 0;
 }
 
-/** Closes every open offer of the item except `keep`, answering them (their buyers are told). */
-export async function closeOpen(tx: Tx, itemId: string, keep: string | null) {
+/**
+ * Closes every open offer of the item except `keep`, answering them (their buyers are told). `buyer`, who bought
+ * the item, closed their own offer by buying: that is no news to them, so it does not move their new-offers count.
+ */
+export async function closeOpen(tx: Tx, itemId: string, keep: string | null, buyer: string | null) {
   return tx
     .update(offers)
-    .set({ status: 'closed', updatedAt: sql`now()`, sellerActedAt: sql`now()` })
+    .set({
+      status: 'closed',
+      updatedAt: sql`now()`,
+      sellerActedAt: buyer ? sql`case when ${offers.buyerId} = ${buyer} then ${offers.sellerActedAt} else now() end` : sql`now()`,
+    })
     .where(and(eq(offers.itemId, itemId), inArray(offers.status, ['pending', 'countered', 'accepted', 'expired']), keep ? ne(offers.id, keep) : undefined))
     .returning();
 }
