@@ -208,10 +208,11 @@ export function sentOffers(db: Queryable, buyerId: string) {
 /**
  * What changed for user `u` in Offers since they last opened it: offers to answer (as seller), answers to read (as
  * buyer): numNewOffers of user `u` in a statement over users u. SQL text, shared by the reset, the Received page's
- * statement and the badge counts (modules/notifications/counts.ts).
+ * statement and the badge counts (modules/notifications/counts.ts). A paid offer is the buyer's own doing: whatever
+ * the seller did before it (the acceptance) is answered by paying, so it leaves the buyer's count.
  */
 export const NEW_OFFERS_OF_U = `((select count(*) from offers o where o.seller_id = u.id and o.status = 'pending' and o.buyer_acted_at > u.offers_seen_at)
-  + (select count(*) from offers o where o.buyer_id = u.id and o.status <> 'removed' and o.seller_acted_at > u.offers_seen_at))`;
+  + (select count(*) from offers o where o.buyer_id = u.id and o.status not in ('removed', 'paid') and o.seller_acted_at > u.offers_seen_at))`;
 
 const RECEIVED_IN = RECEIVED_STATUSES.map((s) => `'${s}'`).join(', ');
 

@@ -337,9 +337,12 @@ export function createOffersService(deps: OffersDeps) {
     async settle(tx: Tx, itemId: string, itemName: string, sale: { buyerId: string; offerId: string | null } | null): Promise<string[]> {
       const moved = new Set<string>();
       if (sale?.offerId) {
-        // Paying is the buyer's own act: it is no news to them (sellerActedAt stays), so their badge does not move.
+        // Paying is the buyer's own act, no news to them (sellerActedAt stays); an unread acceptance leaves their count.
         const paid = await repo.transition(tx, sale.offerId, OFFER_TRANSITIONS.pay.from, { status: 'paid' });
-        if (paid) await repo.recordEvent(tx, paid.id, 'pay', null);
+        if (paid) {
+          await repo.recordEvent(tx, paid.id, 'pay', null);
+          moved.add(paid.buyerId);
+        }
       }
       for (const o of await repo.closeOpen(tx, itemId, sale?.offerId ?? null, sale?.buyerId ?? null)) {
         await repo.recordEvent(tx, o.id, 'close', null);

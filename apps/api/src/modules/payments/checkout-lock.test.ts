@@ -153,6 +153,20 @@ describe('the new-offers badge after a sale (issue 15)', () => {
     expect(await countsOf(buyer)).toBe(0);
   });
 
+  it('paying an accepted offer straight from the item page clears its acceptance from the badge, pushed to the open tab', async () => {
+    const { seller, item } = await listing({ isFixedPrice: false });
+    const buyer = await member();
+    const offerId = (await buyer.client.post('/api/offer', { itemId: item.id, offerPrice: '80' })).body._id;
+    await seller.client.post(`/api/offer/${offerId}/accept`, { itemId: item.id });
+    expect(await countsOf(buyer)).toBe(1);
+    const buyerCounts = collect(await rt.open(buyer.client.cookie), 'counts');
+    const orderId = orderIdOf((await create(buyer, item.id)).body.redirectUrl);
+    paypal.approve(orderId);
+    expect((await buyer.client.post('/api/payment/item/process', { orderId })).body.status).toBe('COMPLETED');
+    expect(await countsOf(buyer)).toBe(0);
+    await expect.poll(() => buyerCounts.at(-1)?.numNewOffers).toBe(0);
+  });
+
   it("a Buy It Now purchase closing the buyer's own pending offer is not news to them; the seller's badge drops and is pushed", async () => {
     const { seller, item } = await listing();
     const buyer = await member();
