@@ -108,6 +108,8 @@ describe.each(CASTS)('checkout on the item page ($width)', ({ width, viewport, s
     await buyer.page.getByRole('button', { name: 'Cancel' }).click();
     await buyer.page.getByText('Checkout cancelled. Nothing was charged.').waitFor();
     await expect.poll(() => new URL(buyer.page.url()).search).toBe('');
+    await buyer.page.getByRole('button', { name: 'Purchase' }).waitFor();
+    expect(await buyer.page.getByRole('button', { name: 'Resume payment' }).count()).toBe(0);
     await shot(buyer.page, `checkout-cancelled-${width}`);
     await other.page.reload();
     await expect.poll(() => other.page.getByRole('button', { name: 'Purchase' }).isEnabled()).toBe(true);

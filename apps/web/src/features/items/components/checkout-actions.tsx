@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatPrice, PAYMENT_ERRORS, type ItemDetail } from '@keeb/shared';
+import { formatPrice, PAYMENT_ERRORS, type ItemDetail, type ItemDetailResponse } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
@@ -65,7 +65,13 @@ export function CheckoutActions({ item, buttons, shippingPrice, readyToBuy, onCo
 
   const cancel = useMutation({
     mutationFn: () => cancelPayment(item._id),
-    onSuccess: () => setCancelled(true),
+    onSuccess: () => {
+      // The item is on sale again now: shown at once, not after the refetch (which may bring more changes).
+      queryClient.setQueryData<ItemDetailResponse>(itemKeys.detail(item._id), (page) =>
+        page && { ...page, item: { ...page.item, checkout: null, paymentStatus: 'none' } },
+      );
+      setCancelled(true);
+    },
     onError: (error) => {
       // not_found: there was nothing of this buyer's left to cancel (it ran out); the page shows what there is.
       if (isApiError(error) && error.code === PAYMENT_ERRORS.notFound) return;
