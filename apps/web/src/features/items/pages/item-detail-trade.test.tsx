@@ -262,11 +262,12 @@ describe('item page: back from the provider', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/ORDER1'));
   });
 
-  it('Cancel drops the return parameters and calls nothing', async () => {
-    const { user, api, router } = await renderDetail({ search });
+  it('Cancel releases the checkout (issue 25: else the approved order would be captured when the lock runs out), drops the return parameters and captures nothing', async () => {
+    const { user, api, router } = await renderDetail({ search }, { 'POST /payment/item/cancel': { body: { _id: 'i1', paymentStatus: 'none' } } });
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Payment' })).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/detail/i1'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /payment/item/cancel')[0]?.body).toEqual({ _id: 'i1' });
     expect(api.callsTo('POST /payment/item/process')).toHaveLength(0);
   });
 
