@@ -24,8 +24,8 @@ interface Listing {
   price: number;
 }
 
-/** Demo listings other journeys name: left alone. */
-const NAMED_ELSEWHERE = /sonnet|tofu65|bakeneko/i;
+/** Demo listings other journeys name (Zoom75: the price-history journey counts its sales): left alone. */
+const NAMED_ELSEWHERE = /sonnet|tofu65|bakeneko|zoom75/i;
 
 const REGION_OF: Record<string, string> = { demo_tofu: 'US', demo_lubed: 'CA', demo_cherry: 'UK', demo_artisan: 'EU', demo_thock: 'AU', demo_vendor: 'AS' };
 
