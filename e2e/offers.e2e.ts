@@ -136,6 +136,7 @@ describe('a fixed-price purchase on a phone', () => {
     const buyer = await signedIn('demo_thock', PHONE);
     await buyer.page.goto(`${baseUrl}/detail/${item._id}`);
     await buyer.page.getByRole('button', { name: 'Purchase' }).click();
+    await buyer.page.getByRole('dialog', { name: 'Purchase' }).getByRole('button', { name: 'Continue to PayPal' }).click();
     await buyer.page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/approve/'));
 
     const other = await signedIn('demo_tofu', PHONE);

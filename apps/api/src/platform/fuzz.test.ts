@@ -164,6 +164,7 @@ function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unkno
     'post /offer/:id/counter-seller': { counterPrice: '90' },
     'post /offer/:id/counter-buyer': { counterPrice: '85' },
     'post /payment/item/create': { _id: world.otherItemId, price: 100, shippingPrice: 10 },
+    'post /payment/item/cancel': { _id: world.otherItemId },
     'post /user/feedback': { sellerId: world.other.id, itemId: world.otherItemId, description: 3, communication: 4, shipping: 5, comment: 'Fast shipping' },
     'post /blog': { categoryId: 'news', thumbnail: '/uploads/demo/banner.jpg', title: 'Group buy roundup', body: 'What is running this month.', bodyHTML: '<p>What is running this month.</p>' },
     'post /blog/comment': { blogId: world.blogPostId, body: 'Nice write-up' },

@@ -1,4 +1,4 @@
-import { PAYMENT_ERRORS, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
+import { formatPrice, PAYMENT_ERRORS, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
 import { api } from './api';
 import { isApiError } from './api-error';
 
@@ -21,6 +21,16 @@ export interface PaymentItem {
 export async function createPayment(item: PaymentItem): Promise<string> {
   const { data } = await api.post<PaymentRedirect>('/payment/item/create', item);
   return data.redirectUrl;
+}
+
+/** POST /payment/item/cancel (ours): the buyer gives up their own checkout; the item is on sale again at once. */
+export async function cancelPayment(itemId: string): Promise<void> {
+  await api.post('/payment/item/cancel', { _id: itemId });
+}
+
+/** What Purchase and Pay Now ask before the provider: the total, shipping included (issue 25). */
+export function paymentConfirmText(name: string, price: number, shippingPrice: number): string {
+  return `Pay ${formatPrice(price)} plus ${formatPrice(shippingPrice)} shipping (${formatPrice(price + shippingPrice)} in total) for ${name} through PayPal?`;
 }
 
 /** POST /payment/item/process: captures the order the provider sent the buyer back with. */

@@ -224,6 +224,18 @@ export const ItemDetailSchema = z.object({
   shippingPrices: z.array(ShippingPriceSchema),
   approvalStatus: z.enum(['pending', 'approved', 'rejected']),
   paymentStatus: z.enum(['none', 'pending']),
+  /**
+   * The viewer's own checkout holding the payment lock (they left the provider's page): what it charges, so the
+   * page offers Resume payment and Cancel. Null for everyone else; absent outside the item page.
+   */
+  checkout: z.object({ price: z.number(), shippingPrice: z.number() }).nullable().optional(),
+  /** The viewer's accepted (within its 24 hours) or countered offer: the price they would pay, without shipping. */
+  viewerOffer: z
+    .object({ _id: z.string(), status: z.enum(['accepted', 'countered']), price: z.number(), shippingPrice: z.number(), timeAccepted: z.string().nullable() })
+    .nullable()
+    .optional(),
+  /** Another buyer's accepted offer holds the item for its 24 hours (never saying whose). */
+  reserved: z.boolean().optional(),
   purchaserId: z.string().nullable(),
   isSellerReviewed: z.boolean(),
   /** Saved by the viewer. */

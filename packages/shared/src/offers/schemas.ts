@@ -31,6 +31,9 @@ export const AcceptInputSchema = z.object({ itemId: z.string().max(64).optional(
 /** POST /api/payment/item/create: the spec's client sends the item (and its prices): only `_id` is read. */
 export const PaymentCreateInputSchema = z.looseObject({ _id: z.uuid({ error: 'not_found' }) });
 
+/** POST /api/payment/item/cancel: the buyer gives up their own checkout of this item (its payment lock). */
+export const PaymentCancelInputSchema = z.object({ _id: z.uuid({ error: 'not_found' }) });
+
 /** POST /api/payment/item/process: the provider's order id (PayPal returns it as `token` too). */
 export const PaymentProcessInputSchema = z
   .object({ orderId: z.string().min(1).max(100).optional(), token: z.string().min(1).max(100).optional() })

@@ -1,3 +1,4 @@
+import { PAYMENT_WINDOW_MS } from '@keeb/shared';
 import { isoFromJson, jsonRows, type Database } from '../../db/client';
 
 /** Everything the item page shows, read by one statement (itemPage). */
@@ -51,7 +52,16 @@ export interface ItemPageRow {
   savedByViewer: boolean;
   /** The buyer has rated this sale (seller_ratings_item_key). */
   isSellerReviewed: boolean;
+  /** The viewer's own open checkout (they hold the payment lock), in cents. */
+  viewerCheckout: { itemCents: number; shippingCents: number } | null;
+  /** The viewer's countered offer or accepted one within its window; priceCents is what they would pay. */
+  viewerOffer: { id: string; status: 'accepted' | 'countered'; priceCents: number; shippingCents: number; timeAccepted: string | null } | null;
+  /** Someone else's accepted offer holds the item within its window. */
+  reservedForOther: boolean;
 }
+
+/** The 24-hour payment window of an accepted offer, as SQL. */
+const WINDOW = `interval '${PAYMENT_WINDOW_MS / 1000} seconds'`;
 
 /*
  * The item page was seven queries (item, seller, region, forum link, sales, shipping, comments, the viewer's save),
@@ -73,7 +83,16 @@ export const ITEM_PAGE_SQL = `
        where c.item_id = i.id),
     exists (select 1 from item_saves sv where sv.item_id = i.id and sv.user_id = $2::uuid),
     exists (select 1 from seller_ratings sr where sr.item_id = i.id),
-    rt.n, coalesce(rt.overall, 0), i.auto_decline_below_cents, i.auto_accept_at_cents
+    rt.n, coalesce(rt.overall, 0), i.auto_decline_below_cents, i.auto_accept_at_cents,
+    -- The viewer's own checkout and offer, and whether another buyer's accepted offer holds the item (whose: never).
+    (select json_build_array(p.item_cents, p.shipping_cents) from purchases p
+       where p.item_id = i.id and p.buyer_id = $2::uuid and p.status = 'open'),
+    (select json_build_array(o.id, o.status, case when o.status = 'countered' then o.counter_price_cents else o.price_cents end,
+              o.shipping_cents, o.time_accepted)
+       from offers o where o.item_id = i.id and o.buyer_id = $2::uuid
+       and (o.status = 'countered' or (o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()))),
+    exists (select 1 from offers o where o.item_id = i.id and o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()
+              and o.buyer_id is distinct from $2::uuid)
   )::text as row
   from items i
   join users u on u.id = i.seller_id
@@ -97,6 +116,9 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     Array<[string, string, number]>,
     Array<[string, string, string, string, string, string | null, boolean, boolean]>,
     boolean, boolean, number, number, number | null, number | null,
+    [number, number] | null,
+    [string, 'accepted' | 'countered', number, number, string | null] | null,
+    boolean,
   ];
   return {
     id: r[0],
@@ -133,5 +155,10 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     })),
     savedByViewer: r[28],
     isSellerReviewed: r[29],
+    viewerCheckout: r[34] ? { itemCents: r[34][0], shippingCents: r[34][1] } : null,
+    viewerOffer: r[35]
+      ? { id: r[35][0], status: r[35][1], priceCents: r[35][2], shippingCents: r[35][3], timeAccepted: r[35][4] === null ? null : isoFromJson(r[35][4]) }
+      : null,
+    reservedForOther: r[36],
   };
 }

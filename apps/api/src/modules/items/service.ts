@@ -73,7 +73,7 @@ interface DetailParts {
 }
 
 /** The listing's own columns, from a table row (Date) or the item page's statement (ISO text). */
-type ListingFields = Omit<ItemPageRow, 'seller' | 'shipping' | 'comments' | 'savedByViewer' | 'isSellerReviewed' | 'timeListed'> & { timeListed: Date | string };
+type ListingFields = Omit<ItemPageRow, 'seller' | 'shipping' | 'comments' | 'savedByViewer' | 'isSellerReviewed' | 'timeListed' | 'viewerCheckout' | 'viewerOffer' | 'reservedForOther'> & { timeListed: Date | string };
 
 /** One item row as the API answers it (prices in dollars, thumbnails derived), with the parts around it. */
 function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
@@ -216,6 +216,17 @@ export function createItemsService(deps: ItemsDeps) {
         rating: seller.rating,
       },
     });
+    // What this viewer can do about paying (issue 25): their own checkout or offer; for others only that it is reserved.
+    item.checkout = page.viewerCheckout && { price: centsToDollars(page.viewerCheckout.itemCents), shippingPrice: centsToDollars(page.viewerCheckout.shippingCents) };
+    const offer = page.viewerOffer;
+    item.viewerOffer = offer && {
+      _id: offer.id,
+      status: offer.status,
+      price: centsToDollars(offer.priceCents),
+      shippingPrice: centsToDollars(offer.shippingCents),
+      timeAccepted: offer.timeAccepted,
+    };
+    item.reserved = page.reservedForOther;
     return { item, isLoggedIn: Boolean(viewerId), isUserItem: viewerId === page.sellerId };
   }
 

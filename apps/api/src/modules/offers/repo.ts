@@ -128,11 +128,18 @@ export async function blockingCount(db: Queryable, itemId: string) {
   return row?.n ?? 0;
 }
 
-/** Closes every open offer of the item except `keep`, answering them (their buyers are told). */
-export async function closeOpen(tx: Tx, itemId: string, keep: string | null) {
+/**
+ * Closes every open offer of the item except `keep`, answering them (their buyers are told). `buyer`, who bought
+ * the item, closed their own offer by buying: that is no news to them, so it does not move their new-offers count.
+ */
+export async function closeOpen(tx: Tx, itemId: string, keep: string | null, buyer: string | null) {
   return tx
     .update(offers)
-    .set({ status: 'closed', updatedAt: sql`now()`, sellerActedAt: sql`now()` })
+    .set({
+      status: 'closed',
+      updatedAt: sql`now()`,
+      sellerActedAt: buyer ? sql`case when ${offers.buyerId} = ${buyer} then ${offers.sellerActedAt} else now() end` : sql`now()`,
+    })
     .where(and(eq(offers.itemId, itemId), inArray(offers.status, ['pending', 'countered', 'accepted', 'expired']), keep ? ne(offers.id, keep) : undefined))
     .returning();
 }
@@ -201,10 +208,11 @@ export function sentOffers(db: Queryable, buyerId: string) {
 /**
  * What changed for user `u` in Offers since they last opened it: offers to answer (as seller), answers to read (as
  * buyer): numNewOffers of user `u` in a statement over users u. SQL text, shared by the reset, the Received page's
- * statement and the badge counts (modules/notifications/counts.ts).
+ * statement and the badge counts (modules/notifications/counts.ts). A paid offer is the buyer's own doing: whatever
+ * the seller did before it (the acceptance) is answered by paying, so it leaves the buyer's count.
  */
 export const NEW_OFFERS_OF_U = `((select count(*) from offers o where o.seller_id = u.id and o.status = 'pending' and o.buyer_acted_at > u.offers_seen_at)
-  + (select count(*) from offers o where o.buyer_id = u.id and o.status <> 'removed' and o.seller_acted_at > u.offers_seen_at))`;
+  + (select count(*) from offers o where o.buyer_id = u.id and o.status not in ('removed', 'paid') and o.seller_acted_at > u.offers_seen_at))`;
 
 const RECEIVED_IN = RECEIVED_STATUSES.map((s) => `'${s}'`).join(', ');
 

@@ -337,15 +337,17 @@ export function createOffersService(deps: OffersDeps) {
     async settle(tx: Tx, itemId: string, itemName: string, sale: { buyerId: string; offerId: string | null } | null): Promise<string[]> {
       const moved = new Set<string>();
       if (sale?.offerId) {
-        const paid = await repo.transition(tx, sale.offerId, OFFER_TRANSITIONS.pay.from, { status: 'paid', sellerActedAt: new Date() });
+        // Paying is the buyer's own act, no news to them (sellerActedAt stays); an unread acceptance leaves their count.
+        const paid = await repo.transition(tx, sale.offerId, OFFER_TRANSITIONS.pay.from, { status: 'paid' });
         if (paid) {
           await repo.recordEvent(tx, paid.id, 'pay', null);
           moved.add(paid.buyerId);
         }
       }
-      for (const o of await repo.closeOpen(tx, itemId, sale?.offerId ?? null)) {
+      for (const o of await repo.closeOpen(tx, itemId, sale?.offerId ?? null, sale?.buyerId ?? null)) {
         await repo.recordEvent(tx, o.id, 'close', null);
-        moved.add(o.buyerId);
+        // A closed pending offer leaves the seller's count too: their open tab must hear it.
+        moved.add(o.buyerId).add(o.sellerId);
         if (o.buyerId === sale?.buyerId) continue;
         const buyer = await repo.contactOf(tx, o.buyerId);
         await tell(tx, buyer, `offer-closed:${o.id}`, (c) => mails.offerClosedMail(c.email, c.username, itemName, sale !== null));

@@ -11,7 +11,7 @@ const t = useTestApp({ PUBLIC_URL: 'http://keeb.test' });
 const hiddenToken = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
 describe('a purchase through the local stand-in', () => {
-  it('Pay Now returns to the item page with token and PayerID, and processing it sells the item; Cancel returns with nothing', async () => {
+  it('Pay Now returns to the item page with token and PayerID, and processing it sells the item; Cancel returns marked as cancelled', async () => {
     const seller = await createUser(t.db.db, { emailConfirmedAt: new Date() });
     const item = await createItem(t.db.db, seller.id, { paymentEmail: 'payee@example.test' });
     const buyerRow = await createUser(t.db.db, { emailConfirmedAt: new Date() });
@@ -38,7 +38,7 @@ describe('a purchase through the local stand-in', () => {
     const second = (await buyer.post('/api/payment/item/create', { _id: other.id })).body.redirectUrl as string;
     const secondPage = await buyer.get(second);
     const cancelled = await supertest(t.app).post(second).set('Cookie', buyer.cookie).type('form').send(new URLSearchParams({ _xsrf: hiddenToken(secondPage.text), action: 'cancel' }).toString());
-    expect(cancelled.headers.location).toBe(`http://keeb.test/detail/${other.id}`);
+    expect(cancelled.headers.location).toBe(`http://keeb.test/detail/${other.id}?payment=cancelled`);
     // Back without approval: processing refuses, the buyer may try again later.
     expect((await buyer.post('/api/payment/item/process', { orderId: new URL(`http://x${second}`).pathname.split('/').pop() })).body).toMatchObject({ message: 'not_approved' });
   });

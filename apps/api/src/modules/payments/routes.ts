@@ -1,6 +1,6 @@
 import express from 'express';
 import { z } from 'zod';
-import { PaymentCreateInputSchema, PaymentProcessInputSchema } from '@keeb/shared';
+import { PaymentCancelInputSchema, PaymentCreateInputSchema, PaymentProcessInputSchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { AppError, parseInput } from '../../platform/errors';
 import { route, type RouteSpec } from '../../platform/route-table';
@@ -15,6 +15,14 @@ export function paymentsRoutes(deps: { payments: PaymentsService }): RouteSpec[]
       handler: async (req, res) => {
         const { _id } = parseInput(PaymentCreateInputSchema, req.body);
         res.json(await payments.create(userIdOf(req), _id));
+      },
+    }),
+    // Ours (issue 25): the lock holder's Cancel; the service answers not_found to anyone else.
+    route({
+      method: 'post', path: '/payment/item/cancel', access: 'signedIn', input: { body: PaymentCancelInputSchema },
+      handler: async (req, res) => {
+        const { _id } = parseInput(PaymentCancelInputSchema, req.body);
+        res.json(await payments.cancel(userIdOf(req), _id));
       },
     }),
     route({

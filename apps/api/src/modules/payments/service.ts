@@ -272,7 +272,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           itemTotal: centsToAmount(purchase.itemCents),
           shipping: centsToAmount(purchase.shippingCents),
           returnUrl: itemUrl(itemId),
-          cancelUrl: itemUrl(itemId),
+          // Marked, so the item page releases the lock at once (the provider appends nothing we can rely on).
+          cancelUrl: `${itemUrl(itemId)}?payment=cancelled`,
           requestId: `create:${purchase.id}`,
         });
         await repo.movePurchase(db, purchase.id, ['open'], { orderId: order.orderId, approveUrl: order.approveUrl });
@@ -285,6 +286,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (kind === 'payee') throw new AppError(409, PAYMENT_ERRORS.paymentError);
         throw new AppError(502, PAYMENT_ERRORS.failed);
       }
+    },
+
+    /**
+     * The buyer gives up their checkout (Cancel on the item page, or at the provider): the item is on sale again at
+     * once. Only an open purchase goes: once a capture is claimed, its outcome decides. The order at the provider is
+     * left unapproved or uncaptured, which charges nothing, and its purchase can no longer be processed.
+     */
+    async cancel(buyerId: string, itemId: string) {
+      await db.transaction(async (tx) => {
+        await offersRepo.lockItem(tx, itemId);
+        const held = await repo.lockingPurchase(tx, itemId);
+        if (!held || held.buyerId !== buyerId) throw new AppError(404, PAYMENT_ERRORS.notFound);
+        if (!(await repo.movePurchase(tx, held.id, ['open'], { status: 'abandoned', failure: 'cancelled by the buyer' }))) throw processing();
+        await repo.setItemPaymentStatus(tx, itemId, 'none');
+      });
+      return { _id: itemId, paymentStatus: 'none' as const };
     },
 
     /** The buyer is back from the provider with the order id: capture it (once) and sell the item. */

@@ -3,6 +3,10 @@ import type { ItemDetail } from '@keeb/shared';
 export type ItemButton =
   | 'purchase'
   | 'offer'
+  | 'resumePayment'
+  | 'cancelCheckout'
+  | 'payOffer'
+  | 'reserved'
   | 'paymentPending'
   | 'noShipping'
   | 'message'
@@ -14,7 +18,7 @@ export type ItemButton =
 export interface ItemButtonContext {
   item: Pick<
     ItemDetail,
-    'isFixedPrice' | 'offersAccepted' | 'purchaserId' | 'paymentStatus' | 'isSellerReviewed' | 'shippingPrices' | 'approvalStatus'
+    'isFixedPrice' | 'offersAccepted' | 'purchaserId' | 'paymentStatus' | 'isSellerReviewed' | 'shippingPrices' | 'approvalStatus' | 'checkout' | 'viewerOffer' | 'reserved'
   >;
   isUserItem: boolean;
   /** The signed-in viewer's id; undefined for a visitor. */
@@ -26,7 +30,9 @@ export interface ItemButtonContext {
 /**
  * Spec part 1 section 4, 'Item detail buttons', in display order. Buying and offering also need the listing to
  * be approved (a pending or rejected listing is not on sale), and a pending payment shows 'Payment Pending'
- * to everyone but the seller.
+ * to everyone but the seller and the buyer holding it, who may resume or cancel it (issue 25). A buyer whose offer
+ * was accepted or countered pays that price (Pay Now), never the listing's; while an accepted offer reserves the
+ * item for someone else, Purchase (which the server would refuse) reads 'Reserved'.
  */
 export function itemButtons({ item, isUserItem, viewerId, viewerRegion }: ItemButtonContext): ItemButton[] {
   const buttons: ItemButton[] = [];
@@ -35,10 +41,13 @@ export function itemButtons({ item, isUserItem, viewerId, viewerRegion }: ItemBu
   const shipsToViewer = !viewerRegion || item.shippingPrices.some((shipping) => shipping.code === viewerRegion);
 
   if (!isUserItem && !purchased && item.approvalStatus === 'approved') {
-    if (!paymentNone) buttons.push('paymentPending');
+    if (item.checkout) buttons.push('resumePayment', 'cancelCheckout');
+    else if (!paymentNone) buttons.push('paymentPending');
+    else if (item.viewerOffer) buttons.push('payOffer');
     else if (!shipsToViewer) buttons.push('noShipping');
     else {
-      if (item.isFixedPrice) buttons.push('purchase');
+      if (item.reserved) buttons.push('reserved');
+      else if (item.isFixedPrice) buttons.push('purchase');
       if (item.offersAccepted) buttons.push('offer');
     }
   }

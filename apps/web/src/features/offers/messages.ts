@@ -6,7 +6,6 @@ export const TEXTS = {
   youOffered: 'You Offered',
   awaitingPayment: 'Awaiting Payment',
   expiredBuyerDidNotPay: 'The buyer did not pay within 24 hours',
-  expired: '[expired]',
   alreadyAccepted: "You've already accepted an offer for this item.",
   counterRequired: 'Counter price required',
   counterNumber: 'Counter price must be a number',
@@ -17,14 +16,5 @@ export const TEXTS = {
   loadMoreFailed: 'More offers could not be loaded. Please try again.',
   confirmEmailToBuy: 'You must confirm your email before you can buy an item or make an offer.',
 } as const;
-
-/** '[5h 3m 20s left to pay]' (spec part 2, section 4). */
-export function leftToPay(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  return `[${h}h ${m}m ${s}s left to pay]`;
-}
 
 export const codeOf = (error: unknown) => (isApiError(error) ? error.code : '');

@@ -5,8 +5,6 @@ import { ITEM_ERRORS, type ItemDetail } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
-import { browser } from '../../../lib/browser';
-import { createPayment, isConfirmEmailError, paymentCreateAlert, type PaymentAlert } from '../../../lib/payment';
 import { loginPath } from '../../../lib/return-url';
 import { emailStatusQueryOptions, resendConfirmation, useSession, useViewerRegion } from '../../../lib/session';
 import { useMessageUser } from '../../chat/api/conversation-actions';
@@ -15,6 +13,7 @@ import { removeItem } from '../api/item-actions';
 import { itemKeys } from '../api/keys';
 import { itemButtons, type ItemButton } from '../item-buttons';
 import { codeOf, TEXTS } from '../messages';
+import { CHECKOUT_BUTTONS, CheckoutActions } from './checkout-actions';
 import { SendOfferModal, type OfferOutcome } from './send-offer-modal';
 import styles from './item-actions.module.css';
 
@@ -38,7 +37,6 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
   const [cannotRemoveOpen, setCannotRemoveOpen] = useState(false);
   const [offerOpen, setOfferOpen] = useState(false);
   const [offerSent, setOfferSent] = useState<OfferOutcome | null>(null);
-  const [paymentAlert, setPaymentAlert] = useState<PaymentAlert | null>(null);
 
   const viewerId = isLoggedIn && session.data?.isLoggedIn ? session.data.userId : undefined;
   const buttons = itemButtons({ item, isUserItem, viewerId, viewerRegion: region.data?.code });
@@ -68,28 +66,25 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
     setConfirmEmailOpen(true);
   };
 
-  // Spec part 2, section 4 "Payment": the browser goes to the provider; on failure an alert, Purchase enabled again.
-  const purchase = useMutation({
-    mutationFn: () =>
-      createPayment({
-        _id: item._id,
-        name: item.name,
-        description: item.description,
-        price: item.price,
-        shippingPrice: item.shippingPrices.find((shipping) => shipping.code === region.data?.code)?.price ?? 0,
-      }),
-    onSuccess: (redirectUrl) => browser.assign(redirectUrl),
-    onError: (error) => {
-      if (isConfirmEmailError(error)) openConfirmEmail();
-      else setPaymentAlert(paymentCreateAlert(error));
-      // The lock or the listing may have changed ('Payment Pending', sold): show the item as it is now.
-      void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item._id) });
-    },
-  });
+  const toLogin = () => navigate(loginPath(`${location.pathname}${location.search}`));
+
+  // Spec 5 and 6: buying and offering need a session and a confirmed email; an unknown status is left to the server.
+  const readyToBuy = async () => {
+    if (!isLoggedIn) {
+      await toLogin();
+      return false;
+    }
+    const status = await queryClient.ensureQueryData(emailStatusQueryOptions()).catch(() => null);
+    if (status?.didConfirmEmail === false) {
+      openConfirmEmail();
+      return false;
+    }
+    return true;
+  };
 
   const press = async (button: ItemButton) => {
     if (!isLoggedIn) {
-      await navigate(loginPath(`${location.pathname}${location.search}`));
+      await toLogin();
       return;
     }
     if (button === 'remove') {
@@ -97,19 +92,8 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
       setRemoveOpen(true);
       return;
     }
-    if (button === 'purchase' || button === 'offer') {
-      // Spec 5 and 6: buying needs a confirmed email; an unknown status is left for the server to judge.
-      const status = await queryClient.ensureQueryData(emailStatusQueryOptions()).catch(() => null);
-      if (status?.didConfirmEmail === false) {
-        openConfirmEmail();
-        return;
-      }
-    }
-    if (button === 'purchase') {
-      purchase.mutate();
-      return;
-    }
     if (button === 'offer') {
+      if (!(await readyToBuy())) return;
       setOfferSent(null);
       setOfferOpen(true);
       return;
@@ -146,14 +130,15 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
           Thanks for your feedback! <Link to={`/u/${encodeURIComponent(item.sellerId.username)}/rating`}>See seller feedback</Link>
         </FormBanner>
       ) : null}
+      <CheckoutActions
+        item={item}
+        buttons={buttons.filter((button) => CHECKOUT_BUTTONS.includes(button))}
+        shippingPrice={item.shippingPrices.find((shipping) => shipping.code === region.data?.code)?.price ?? 0}
+        readyToBuy={readyToBuy}
+        onConfirmEmail={openConfirmEmail}
+      />
       {buttons.map((button) => {
         switch (button) {
-          case 'purchase':
-            return (
-              <Button key={button} block pending={purchase.isPending || purchase.isSuccess} onClick={() => void press(button)}>
-                Purchase
-              </Button>
-            );
           case 'offer':
             return (
               <Button key={button} block variant={buttons.includes('purchase') ? 'secondary' : 'primary'} onClick={() => void press(button)}>
@@ -229,10 +214,6 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
           openConfirmEmail();
         }}
       />
-
-      <AlertModal open={paymentAlert !== null} onClose={() => setPaymentAlert(null)} title={paymentAlert?.title ?? ''}>
-        <p>{paymentAlert?.message}</p>
-      </AlertModal>
 
       <AlertModal open={messageSeller.isError} onClose={() => messageSeller.reset()} title="Send Message">
         <p>{codeOf(messageSeller.error) === 'user_not_found' ? 'User Not Found' : TEXTS.somethingWentWrong}</p>

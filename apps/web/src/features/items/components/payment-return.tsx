@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatPrice, type ItemDetail } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { browser } from '../../../lib/browser';
-import { processFailure, processPayment } from '../../../lib/payment';
+import { cancelPayment, processFailure, processPayment } from '../../../lib/payment';
 import { sessionKeys } from '../../../lib/session';
 import { itemKeys } from '../api/keys';
 import styles from './payment-return.module.css';
@@ -17,7 +17,7 @@ interface PaymentReturnProps {
   item: ItemDetail;
   /** The provider's order id, which it appends to the return URL as `token`. */
   orderId: string;
-  /** The buyer cancelled at the confirm step: the page drops the return parameters. */
+  /** The buyer cancelled at the confirm step (the checkout is released): the page drops the return parameters. */
   onCancel: () => void;
 }
 
@@ -58,6 +58,14 @@ export function PaymentReturn({ item, orderId, onCancel }: PaymentReturnProps) {
       if (failure.kind === 'redirect') browser.assign(failure.url);
     },
   });
+  // Cancel gives the checkout up at once: the order is approved, so a lock left to run out would be captured.
+  const cancel = useMutation({
+    mutationFn: () => cancelPayment(item._id),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: itemKeys.detail(item._id) });
+      onCancel();
+    },
+  });
   const failure = process.isError ? processFailure(process.error) : null;
   const done = process.isSuccess || failure?.kind === 'error';
   const secondsLeft = useRedirectHome(done);
@@ -89,10 +97,12 @@ export function PaymentReturn({ item, orderId, onCancel }: PaymentReturnProps) {
               You approved the payment on PayPal. Complete your purchase of <strong>{item.name}</strong>?
             </p>
             <div className={styles.actions}>
-              <Button variant="secondary" onClick={onCancel}>
+              <Button variant="secondary" pending={cancel.isPending} onClick={() => cancel.mutate()}>
                 Cancel
               </Button>
-              <Button onClick={() => process.mutate()}>Complete Purchase</Button>
+              <Button disabled={cancel.isPending} onClick={() => process.mutate()}>
+                Complete Purchase
+              </Button>
             </div>
           </>
         ) : null}

@@ -174,12 +174,18 @@ describe("item page: Send Offer answered by the seller's guardrails", () => {
   });
 });
 
+/** Purchase, then 'Continue to PayPal' in its confirmation (issue 25). */
+async function purchase(user: Awaited<ReturnType<typeof renderDetail>>['user']) {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument());
+  await user.click(screen.getByRole('button', { name: 'Purchase' }));
+  await user.click(within(await screen.findByRole('dialog', { name: 'Purchase' })).getByRole('button', { name: 'Continue to PayPal' }));
+}
+
 describe('item page: Purchase', () => {
   it('creates the payment and sends the browser to the provider', async () => {
     const assign = vi.spyOn(browser, 'assign').mockImplementation(() => undefined);
     const { user, api } = await renderDetail({}, { 'POST /payment/item/create': { body: { redirectUrl: 'https://pay.example/approve/ORDER1' } } });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await purchase(user);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/ORDER1'));
     expect(api.callsTo('POST /payment/item/create')[0]?.body).toEqual({
       _id: 'i1',
@@ -199,8 +205,7 @@ describe('item page: Purchase', () => {
     ['payment_failed', 'Something Went Wrong', 'We are looking into this problem.  Thank you for your patience.'],
   ])('%s shows %j in an alert and Purchase works again', async (code, title, text) => {
     const { user } = await renderDetail({}, { 'POST /payment/item/create': { status: 409, body: { message: code } } });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await purchase(user);
     const dialog = await screen.findByRole('dialog', { name: title });
     expect(dialog.textContent).toContain(text);
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
@@ -209,8 +214,7 @@ describe('item page: Purchase', () => {
 
   it('confirm_email opens Confirm Your Email', async () => {
     const { user } = await renderDetail({}, { 'POST /payment/item/create': { status: 403, body: { message: 'confirm_email' } } });
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Purchase' })).toBeInTheDocument());
-    await user.click(screen.getByRole('button', { name: 'Purchase' }));
+    await purchase(user);
     expect(await screen.findByRole('dialog', { name: 'Confirm Your Email' })).toBeInTheDocument();
   });
 });
@@ -258,11 +262,12 @@ describe('item page: back from the provider', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/ORDER1'));
   });
 
-  it('Cancel drops the return parameters and calls nothing', async () => {
-    const { user, api, router } = await renderDetail({ search });
+  it('Cancel releases the checkout (issue 25: else the approved order would be captured when the lock runs out), drops the return parameters and captures nothing', async () => {
+    const { user, api, router } = await renderDetail({ search }, { 'POST /payment/item/cancel': { body: { _id: 'i1', paymentStatus: 'none' } } });
     await user.click(within(await screen.findByRole('dialog', { name: 'Confirm Payment' })).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/detail/i1'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST /payment/item/cancel')[0]?.body).toEqual({ _id: 'i1' });
     expect(api.callsTo('POST /payment/item/process')).toHaveLength(0);
   });
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { actionsFor, formatPrice, type OfferAction, type ReceivedItemGroup, type ReceivedOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
+import { PaymentCountdown } from '../../../components/payment-countdown';
 import { offerActions } from '../api/offer-actions';
 import { TEXTS } from '../messages';
 import type { OfferRequest } from './offer-dialogs';
-import { PaymentCountdown } from './payment-countdown';
 import styles from './offer-lists.module.css';
 
 const USER_NOT_FOUND = 'User Not Found';
@@ -69,6 +69,8 @@ function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; g
   const buyer = offer.offererId.username;
   const actions = actionsFor('seller', offer.status, group.purchaserId !== null);
   const offered = `${formatPrice(offer.price)} (+ ${formatPrice(offer.shippingPrice)} shipping)`;
+  // A paid offer shows what was paid: the sale's price, which is the seller's counter when the buyer paid that.
+  const paid = offer.status === 'paid' ? (group.priceSold ?? offer.counterPrice ?? offer.price) : null;
 
   const request = (action: OfferAction): OfferRequest => {
     switch (action) {
@@ -121,12 +123,12 @@ function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; g
             {buyer}
           </Link>
         )}
-        <span className={styles.price}>{formatPrice(offer.price)}</span>
+        <span className={styles.price}>{formatPrice(paid ?? offer.price)}</span>
       </div>
       <p className={styles.meta}>
         Ships to {offer.offererId.shippingRegion?.name ?? 'an unknown region'} · {formatPrice(offer.shippingPrice)} shipping
       </p>
-      <SellerStatus offer={offer} />
+      <SellerStatus offer={offer} paid={paid} />
       {actions.length > 0 ? (
         <div className={styles.actions}>
           {actions.map((action) => (
@@ -145,7 +147,7 @@ function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; g
   );
 }
 
-function SellerStatus({ offer }: { offer: ReceivedOffer }) {
+function SellerStatus({ offer, paid }: { offer: ReceivedOffer; paid: number | null }) {
   switch (offer.status) {
     case 'accepted':
       return (
@@ -159,7 +161,12 @@ function SellerStatus({ offer }: { offer: ReceivedOffer }) {
     case 'countered':
       return <p className={styles.status}>You countered {formatPrice(offer.counterPrice ?? offer.price)}</p>;
     case 'paid':
-      return <p className={`${styles.status} ${styles.sold}`}>Paid</p>;
+      return (
+        <p className={`${styles.status} ${styles.sold}`}>
+          Paid {formatPrice(paid ?? offer.price)}
+          {paid !== null && paid !== offer.price ? ` (your counter to their ${formatPrice(offer.price)} offer)` : ''}
+        </p>
+      );
     default:
       return null;
   }

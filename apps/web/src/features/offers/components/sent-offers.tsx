@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { actionsFor, formatPrice, type OfferAction, type SentOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
+import { PaymentCountdown } from '../../../components/payment-countdown';
+import { paymentConfirmText } from '../../../lib/payment';
 import { offerActions } from '../api/offer-actions';
 import { TEXTS } from '../messages';
 import type { OfferRequest } from './offer-dialogs';
-import { PaymentCountdown } from './payment-countdown';
 import styles from './offer-lists.module.css';
 
 interface SentOffersProps {
@@ -38,7 +39,7 @@ function SentOfferRow({ offer, onRequest }: { offer: SentOffer; onRequest: SentO
       case 'pay':
         return {
           kind: 'pay',
-          message: `Pay ${formatPrice(toPay)} plus ${formatPrice(offer.shippingPrice)} shipping for ${item.name} through PayPal?`,
+          message: paymentConfirmText(item.name, toPay, offer.shippingPrice),
           item: { _id: item._id, name: item.name, description: item.description, price: toPay, shippingPrice: offer.shippingPrice },
         };
       case 'counterBuyer':

@@ -227,6 +227,15 @@ describe('/me/offers: Received', () => {
     expect(await within(dialog).findByText('Something went wrong. Please try again.')).toBeInTheDocument();
   });
 
+  it('shows the amount actually paid on an offer sold at the seller\'s counter (issue 25)', async () => {
+    setup({ received: [makeGroup([makeReceivedOffer({ status: 'paid', price: 150, counterPrice: 165 })], { purchaserId: 'u3', priceSold: 165 })] });
+    await screen.findByText('Sold for $165');
+    const row = offerRow('clackfan');
+    expect(within(row).queryByText('$150')).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('$165');
+    expect(row).toHaveTextContent('Paid $165 (your counter to their $150 offer)');
+  });
+
   it("shows 'Sold for' on a sold item, with no actions", async () => {
     setup({ received: [makeGroup([makeReceivedOffer({ status: 'paid' })], { purchaserId: 'u3', priceSold: 165 })] });
     expect(await screen.findByText('Sold for $165')).toBeInTheDocument();
@@ -309,7 +318,7 @@ describe('/me/offers: Sent', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay Now' });
-    expect(dialog).toHaveTextContent('Pay $140 plus $15 shipping for Keycap Set GMK Olivia through PayPal?');
+    expect(dialog).toHaveTextContent('Pay $140 plus $15 shipping ($155 in total) for Keycap Set GMK Olivia through PayPal?');
     await user.click(within(dialog).getByRole('button', { name: 'Continue to PayPal' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/ORDER1'));
     expect(api.callsTo('POST /payment/item/create')[0]?.body).toEqual({
