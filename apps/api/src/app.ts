@@ -205,7 +205,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(phoneRoutes({ phone, limits: deps.limits })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
-  api.use(table.router(paymentsRoutes({ payments })));
+  api.use(table.router(paymentsRoutes({ payments, config })));
   api.use(table.router(chatRoutes({ chat })));
   api.use(table.router(blogRoutes({ blog: createBlogService({ db, storage, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }) })));
   api.use(table.router(ratingsRoutes(createRatingsService({ db, config, jobs }))));

@@ -3,18 +3,20 @@ import { z } from 'zod';
 import { PaymentCancelInputSchema, PaymentCreateInputSchema, PaymentProcessInputSchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { AppError, parseInput } from '../../platform/errors';
+import { returnBase } from '../../platform/public-url';
 import { route, type RouteSpec } from '../../platform/route-table';
+import type { Config } from '../../config';
 import type { PaymentsService } from './service';
 
 /** Spec part 2, section 7: Purchase / Pay Now creates the payment; the return from the provider processes it. */
-export function paymentsRoutes(deps: { payments: PaymentsService }): RouteSpec[] {
+export function paymentsRoutes(deps: { payments: PaymentsService; config: Config }): RouteSpec[] {
   const { payments } = deps;
   return [
     route({
       method: 'post', path: '/payment/item/create', access: 'signedIn', input: { body: PaymentCreateInputSchema },
       handler: async (req, res) => {
         const { _id } = parseInput(PaymentCreateInputSchema, req.body);
-        res.json(await payments.create(userIdOf(req), _id));
+        res.json(await payments.create(userIdOf(req), _id, returnBase(deps.config, req)));
       },
     }),
     // Ours (issue 25): the lock holder's Cancel; the service answers not_found to anyone else.

@@ -206,7 +206,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   return {
-    async create(buyerId: string, itemId: string, retried = false): Promise<PaymentRedirect> {
+    /** `linkBase`: where the provider sends the buyer back (the address they used; see platform/public-url). */
+    async create(buyerId: string, itemId: string, linkBase = config.appUrl, retried = false): Promise<PaymentRedirect> {
       const buyer = await offersRepo.contactOf(db, buyerId);
       if (!buyer) throw new AppError(401, PAYMENT_ERRORS.notFound);
       if (!buyer.emailConfirmedAt) throw new AppError(403, PAYMENT_ERRORS.confirmEmail);
@@ -259,7 +260,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         // The last buyer's lock ran out: ask the provider before giving it up, then try once more.
         await reconcile(outcome.stale);
         if (retried) throw new AppError(409, PAYMENT_ERRORS.paymentPending);
-        return this.create(buyerId, itemId, true);
+        return this.create(buyerId, itemId, linkBase, true);
       }
       const { purchase } = outcome;
       try {
@@ -271,9 +272,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
           currency: 'USD',
           itemTotal: centsToAmount(purchase.itemCents),
           shipping: centsToAmount(purchase.shippingCents),
-          returnUrl: itemUrl(itemId),
+          returnUrl: `${linkBase}/detail/${itemId}`,
           // Marked, so the item page releases the lock at once (the provider appends nothing we can rely on).
-          cancelUrl: `${itemUrl(itemId)}?payment=cancelled`,
+          cancelUrl: `${linkBase}/detail/${itemId}?payment=cancelled`,
           requestId: `create:${purchase.id}`,
         });
         await repo.movePurchase(db, purchase.id, ['open'], { orderId: order.orderId, approveUrl: order.approveUrl });
