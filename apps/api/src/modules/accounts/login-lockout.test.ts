@@ -7,6 +7,9 @@ import { hashPassword } from './passwords';
 // The app trusts the loopback proxy: X-Forwarded-For sets the address a request comes from.
 const t = useTestApp();
 
+/** Each sign-in attempt costs an argon2 verification: the long attacks get longer than the default 30 s. */
+const LONG_ATTACK_MS = 120_000;
+
 const OWNER = { username: 'tofu_fan', password: 'correct horse' };
 const member = async () => createUser(t.db.db, { username: 'Tofu_Fan', email: 'tofu@example.com', passwordHash: await hashPassword(OWNER.password) });
 
@@ -44,7 +47,7 @@ describe('sign-in lockout: strangers cannot lock the owner out', () => {
     const statuses = await guessFromManyAddresses(40);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(25);
     expect((await login(device, OWNER)).status).toBe(200);
-  });
+  }, LONG_ATTACK_MS);
 
   it('the known device sign-in needs the cookie this server signed for that account', async () => {
     await member();
@@ -70,7 +73,7 @@ describe('sign-in lockout: strangers cannot lock the owner out', () => {
     const right = await login(await t.client(), OWNER, '10.8.0.1');
     expect(right.status).toBe(429);
     expect(right.body).toEqual({ message: 'too_many_attempts' });
-  });
+  }, LONG_ATTACK_MS);
 
   it('one address guessing one account is locked after 5 failures; the owner elsewhere is not', async () => {
     await member();
@@ -87,7 +90,7 @@ describe('sign-in lockout: strangers cannot lock the owner out', () => {
     expect((await login(await t.client(), OWNER, '10.6.0.1')).status).toBe(200);
     await login(office, { username: 'nobody_49', password: 'wrong-password' }, '10.6.0.1');
     expect((await login(office, { username: 'nobody_50', password: 'wrong-password' }, '10.6.0.1')).body).toEqual({ message: 'too_many_attempts' });
-  });
+  }, LONG_ATTACK_MS);
 
   it('a password reset makes the device known, so the owner gets in during an attack', async () => {
     await member();
@@ -98,5 +101,27 @@ describe('sign-in lockout: strangers cannot lock the owner out', () => {
     const token = await linkTokenFor(t.config.outboxDir, 'tofu@example.com', '/reset-password/');
     expect((await owner.post(`/api/password/${token}/reset`, { password: 'new horse staple' })).body).toBe(true);
     expect((await login(owner, { username: 'tofu_fan', password: 'new horse staple' })).status).toBe(200);
+  });
+});
+
+describe('password reset mails: counted per email, and per address sized for a NAT', () => {
+  const forgot = async (email: string, from?: string) => {
+    const request = (await t.client()).post('/api/password/forgot', { email });
+    return from ? request.set('X-Forwarded-For', from) : request;
+  };
+
+  it('ten people in one office each get their reset link within the hour', async () => {
+    for (let i = 0; i < 10; i++) {
+      await createUser(t.db.db, { username: `office_${i}`, email: `office-${i}@example.com` });
+      expect((await forgot(`office-${i}@example.com`)).body).toEqual({ ok: true });
+    }
+  });
+
+  it('one email gets at most 5 reset mails an hour, whichever addresses ask', async () => {
+    await member();
+    for (let i = 0; i < 5; i++) expect((await forgot('tofu@example.com', `10.5.0.${i}`)).status).toBe(200);
+    const res = await forgot('tofu@example.com', '10.5.1.1');
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject({ code: 'TooManyRequests' });
   });
 });

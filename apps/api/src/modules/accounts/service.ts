@@ -65,7 +65,10 @@ export function createAccountsService(deps: AccountsDeps) {
   const newDeviceFailures = deps.limits.create({ name: 'login-fail-account-new-devices', points: LOCKOUT_ATTEMPTS * 2, ...lockout });
   const addressFailures = deps.limits.create({ name: 'login-fail-address', points: LOCKOUT_ATTEMPTS * 10, ...lockout });
   const resendLimit = deps.limits.create({ name: 'resend-confirmation', points: 5, durationSeconds: 60 * 60 });
-  const forgotLimit = deps.limits.create({ name: 'forgot-password', points: 5, durationSeconds: 60 * 60 });
+  // Reset mails per email (nobody's mailbox gets flooded), and per address only as many as a NAT's people need
+  // (the answer tells whether an email has an account: this keeps one address from testing many).
+  const forgotPerEmail = deps.limits.create({ name: 'forgot-password-email', points: 5, durationSeconds: 60 * 60 });
+  const forgotPerAddress = deps.limits.create({ name: 'forgot-password-address', points: 50, durationSeconds: 60 * 60 });
   const removeLimit = deps.limits.create({ name: 'remove-account', points: 5, durationSeconds: 15 * 60 });
 
   async function locked(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
@@ -292,7 +295,8 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async forgotPassword(email: string, remoteIp: string | undefined) {
-      await limitOrThrow(forgotLimit, remoteIp ?? 'unknown');
+      await limitOrThrow(forgotPerAddress, remoteIp ?? 'unknown');
+      await limitOrThrow(forgotPerEmail, email);
       if (isOurAddress(email)) throw new AppError(418, ACCOUNT_ERRORS.teapot);
       const user = await repo.findUserByEmail(db, email);
       if (!user) throw new AppError(404, ACCOUNT_ERRORS.notApproved);
