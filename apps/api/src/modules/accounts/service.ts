@@ -189,9 +189,10 @@ export function createAccountsService(deps: AccountsDeps) {
       // Unknown names lock too, so the answer does not tell which accounts exist.
       const account = user?.id ?? `name:${input.username.toLowerCase()}`;
       const device = user ? client.deviceOf(user.id) : undefined;
+      const pairKey = device ? `${account}|device:${device}` : `${account}|${client.address}`;
       const counts: (readonly [RateLimiterAbstract, string])[] = device
-        ? [[pairFailures, `${account}|device:${device}`]]
-        : [[pairFailures, `${account}|${client.address}`], [newDeviceFailures, account], [addressFailures, client.address]];
+        ? [[pairFailures, pairKey]]
+        : [[pairFailures, pairKey], [newDeviceFailures, account], [addressFailures, client.address]];
       for (const [limiter, key] of counts) if (await locked(limiter, key)) throw new AppError(429, ACCOUNT_ERRORS.tooManyAttempts);
 
       if (!(await captcha.verify(input.captcha_token, 'signin', client.address))) throw new AppError(400, ACCOUNT_ERRORS.captchaFailed);
@@ -203,7 +204,7 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new AppError(401, ACCOUNT_ERRORS.invalidCredentials);
       }
       // Only this pair's count: the account-wide and address-wide counts are about other people's attempts.
-      await pairFailures.delete(counts[0]![1]);
+      await pairFailures.delete(pairKey);
       return { id: user.id, username: user.username };
     },
 
