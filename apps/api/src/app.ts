@@ -202,7 +202,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config, sessionEnded: (sessionId) => hub.closeSockets({ sessionId }) })));
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));
   api.use(table.router(forumLinkRoutes({ forumLink, limits: deps.limits })));
-  api.use(table.router(phoneRoutes({ phone, limits: deps.limits })));
+  api.use(table.router(phoneRoutes({ phone })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(paymentsRoutes({ payments, config })));

@@ -67,10 +67,35 @@ describe('phone verification', () => {
     });
   });
 
-  it('on 429 asks to use the code already received and shows the code step', async () => {
-    const view = await renderModal({ 'POST /sms/send': { status: 429, body: { code: 'TooManyRequests' } } });
+  it('on 429 code_already_sent asks to use the code already received and shows the code step', async () => {
+    const view = await renderModal({ 'POST /sms/send': { status: 429, body: { message: 'code_already_sent' } } });
     await toCodeStep(view);
     expect(within(view.dialog).getByText('Please verify the code you already received')).toBeInTheDocument();
+  });
+
+  it.each([
+    [3000, 'Too many codes requested. Try again in 50 minutes.'],
+    [30, 'Too many codes requested. Try again in 1 minute.'],
+    [20 * 3600 + 1, 'Too many codes requested. Try again in 21 hours.'],
+  ])('on 429 too_many_texts (%i s left) says so and stays on the number, which can be changed', async (timeLeft, text) => {
+    const view = await renderModal({ 'POST /sms/send': { status: 429, body: { message: 'too_many_texts', timeLeft } } });
+    await view.user.type(within(view.dialog).getByLabelText('Phone number'), '5550102030');
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Send Code' }));
+    expect(await within(view.dialog).findByText(text)).toBeInTheDocument();
+    expect(within(view.dialog).queryByText('Please verify the code you already received')).not.toBeInTheDocument();
+    expect(within(view.dialog).queryByLabelText('Verification code')).not.toBeInTheDocument();
+    expect(within(view.dialog).getByLabelText('Phone number')).toBeEnabled();
+  });
+
+  it('a new code refused with too_many_texts says so on the code step, where the code sent earlier can still be entered', async () => {
+    let sends = 0;
+    const view = await renderModal({
+      'POST /sms/send': () => (sends++ === 0 ? { body: { ok: true } } : { status: 429, body: { message: 'too_many_texts', timeLeft: 600 } }),
+    });
+    const code = await toCodeStep(view);
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Send a new code' }));
+    expect(await within(view.dialog).findByText('Too many codes requested. Try again in 10 minutes.')).toBeInTheDocument();
+    expect(code).toBeInTheDocument();
   });
 
   it('on 400 says the number is not valid', async () => {

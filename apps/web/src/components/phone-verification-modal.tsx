@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { ACCOUNT_ERRORS } from '@keeb/shared';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../lib/api-error';
 import { sendVerificationCode, verifyPhone, type PhoneVerificationType } from '../lib/phone-verification';
@@ -19,6 +20,18 @@ export const PHONE_TEXTS = {
   expired: 'Code may have expired. Request a new one',
   sendFailed: 'Something went wrong',
 } as const;
+
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/**
+ * The server's `too_many_texts` (429 with `timeLeft` seconds): no code is on its way, so the spec's 'verify the
+ * code you already received' would be false; this says what happened and how long to wait.
+ */
+function tooManyTextsText(timeLeft: unknown): string {
+  const minutes = Math.max(1, Math.ceil((typeof timeLeft === 'number' ? timeLeft : 0) / 60));
+  const wait = minutes < 60 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour');
+  return `Too many codes requested. Try again in ${wait}.`;
+}
 
 const DEFAULT_COUNTRY = 'US';
 const PHONE_DIGITS = /^\d{4,15}$/;
@@ -74,7 +87,9 @@ function PhoneVerificationSteps({ type, email, onVerified }: Omit<PhoneVerificat
       setStep('code');
     },
     onError: (error) => {
-      if (isApiError(error) && error.status === 429) {
+      if (isApiError(error) && error.code === ACCOUNT_ERRORS.tooManyTexts) {
+        form.setError({ message: tooManyTextsText(error.details.timeLeft) });
+      } else if (isApiError(error) && error.status === 429) {
         setNotice(PHONE_TEXTS.alreadySent);
         setStep('code');
       } else if (isApiError(error) && error.status === 400) {
@@ -153,7 +168,7 @@ function PhoneVerificationSteps({ type, email, onVerified }: Omit<PhoneVerificat
 
   return (
     <form ref={form.formRef} className={styles.form} onSubmit={onVerifySubmit} onChange={form.onFormChange} noValidate>
-      {notice ? <FormBanner tone="info">{notice}</FormBanner> : null}
+      {form.bannerError ? <FormBanner tone="error">{form.bannerError}</FormBanner> : notice ? <FormBanner tone="info">{notice}</FormBanner> : null}
       <TextField
         label="Verification code"
         name="code"

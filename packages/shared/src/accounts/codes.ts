@@ -41,6 +41,8 @@ export const ACCOUNT_ERRORS = {
   // Phone verification.
   invalidPhone: 'invalid_phone',
   codeAlreadySent: 'code_already_sent',
+  /** 429 with `timeLeft` (seconds): the number or the asker has had its texts for now, and no code is on its way. */
+  tooManyTexts: 'too_many_texts',
   codeExpired: 'code_expired',
   smsFailed: 'sms_failed',
   /** The number already verifies another account: one account per number at a time. */

@@ -87,11 +87,10 @@ describe('POST /api/login', () => {
     expect((await (await t.client()).post('/api/login', { username: 'tofu_fan', password: 'correct horse' })).status).toBe(401);
   });
 
-  it('answers 429 TooManyRequests past the per-address rate of sign-in calls', async () => {
+  it('answers 429 TooManyRequests past the per-address rate of sign-in calls (100 a minute, sized for a NAT)', async () => {
     const client = await t.client();
-    let last = 0;
-    for (let i = 0; i < 31; i++) last = (await client.post('/api/login', { username: '', password: '' })).status;
-    expect(last).toBe(429);
+    for (let i = 0; i < 100; i++) expect((await client.post('/api/login', { username: '', password: '' })).status).toBe(400);
+    expect((await client.post('/api/login', { username: '', password: '' })).status).toBe(429);
     const res = await client.post('/api/login', { username: '', password: '' });
     expect(res.body).toMatchObject({ code: 'TooManyRequests' });
   });

@@ -19,10 +19,11 @@ import { parseInput } from '../../platform/errors';
 import { singleImageUpload, squareAvatar } from '../../platform/images';
 import { rateLimit, userOrAddress, type RateLimits } from '../../platform/rate-limit';
 import { route, type RouteSpec } from '../../platform/route-table';
-import { SESSION_COOKIE } from '../../platform/session';
+import { SESSION_COOKIE, sessionSecret } from '../../platform/session';
 import type { Storage } from '../../platform/storage';
 import { requireXsrfHeader } from '../../platform/xsrf';
 import { avatarKey } from './avatar';
+import { createKnownDevices } from './known-device';
 import type { AccountsService } from './service';
 import { endSession, startSession } from './session';
 
@@ -38,8 +39,11 @@ export function accountsRoutes(deps: {
   // Generous for a person (the shell asks on every focus), tight enough to stop scripted hammering. Counted per
   // signed-in user (else per address): ten people behind one address used it up in half a minute.
   const sessionLimit = rateLimit(limits.create({ name: 'session', points: 120, durationSeconds: 60 }), userOrAddress);
-  // Sign-in, sign-up and verification calls per address; the login lockout is separate (service).
-  const authLimit = rateLimit(limits.create({ name: 'auth', points: 30, durationSeconds: 60 }));
+  // A flood guard on sign-in, sign-up and the other account calls, per signed-in user, else per address: sized so
+  // an office or a carrier's NAT signing in together stays under it. Password guessing is governed by the login
+  // lockout (service), which counts failures.
+  const authLimit = rateLimit(limits.create({ name: 'auth', points: 100, durationSeconds: 60 }), userOrAddress);
+  const knownDevices = createKnownDevices(sessionSecret(config));
 
   const signIn = async (req: Request, res: Response, user: { id: string; username: string }) => {
     await startSession(req, user.id);
@@ -80,14 +84,18 @@ export function accountsRoutes(deps: {
       method: 'post', path: '/signup', access: 'public', input: { body: SignupInputSchema }, before: byAuth,
       handler: async (req, res) => {
         const input = parseInput(SignupInputSchema, req.body);
-        await signIn(req, res, await accounts.signup(input, req.ip));
+        const user = await accounts.signup(input, req.ip);
+        knownDevices.remember(req, res, user.id);
+        await signIn(req, res, user);
       },
     }),
     route({
       method: 'post', path: '/login', access: 'public', input: { body: LoginInputSchema }, before: byAuth,
       handler: async (req, res) => {
         const input = parseInput(LoginInputSchema, req.body);
-        await signIn(req, res, await accounts.login(input, req.ip));
+        const user = await accounts.login(input, { address: req.ip ?? 'unknown', deviceOf: (userId) => knownDevices.deviceOf(req, userId) });
+        knownDevices.remember(req, res, user.id);
+        await signIn(req, res, user);
       },
     }),
     route({
@@ -191,7 +199,10 @@ export function accountsRoutes(deps: {
       method: 'post', path: '/password/:token/reset', access: 'public', input: { body: ResetPasswordInputSchema }, before: byAuth,
       handler: async (req, res) => {
         const { password } = parseInput(ResetPasswordInputSchema, req.body);
-        res.json(await accounts.resetPassword(String(req.params.token), password));
+        const userId = await accounts.resetPassword(String(req.params.token), password);
+        // The reset proved the email: this browser may sign in even while strangers' guesses lock out new devices.
+        if (userId) knownDevices.remember(req, res, userId);
+        res.json(Boolean(userId));
       },
     }),
 

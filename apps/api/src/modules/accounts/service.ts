@@ -57,11 +57,20 @@ export function createAccountsService(deps: AccountsDeps) {
   const ourDomains = [new URL(config.appUrl).hostname, 'keebmarket.local', 'demo.keebmarket.local'];
   const isOurAddress = (email: string) => ourDomains.some((d) => email.endsWith(`@${d}`));
 
-  // Lockout: 5 failures for one account or 20 for one address within 5 minutes block for 5 minutes.
-  const accountFailures = deps.limits.create({ name: 'login-fail-account', points: LOCKOUT_ATTEMPTS, durationSeconds: LOCKOUT_MINUTES * 60, blockSeconds: LOCKOUT_MINUTES * 60 });
-  const addressFailures = deps.limits.create({ name: 'login-fail-address', points: LOCKOUT_ATTEMPTS * 4, durationSeconds: LOCKOUT_MINUTES * 60, blockSeconds: LOCKOUT_MINUTES * 60 });
+  // Lockout (each within 5 minutes, for 5 minutes; docs/decisions.md, issue 25). Failures are counted where they
+  // come from, so strangers cannot lock an owner out: 5 for one account from one address (or one known device)
+  // lock that pair only; 10 for one account from devices it never signed in on lock out new devices only (many
+  // addresses guess slowly, the owner's known browsers go on); 50 from one address, a NAT's worth, lock out
+  // that address's new devices (spraying many accounts).
+  const lockout = { durationSeconds: LOCKOUT_MINUTES * 60, blockSeconds: LOCKOUT_MINUTES * 60 };
+  const pairFailures = deps.limits.create({ name: 'login-fail-pair', points: LOCKOUT_ATTEMPTS, ...lockout });
+  const newDeviceFailures = deps.limits.create({ name: 'login-fail-account-new-devices', points: LOCKOUT_ATTEMPTS * 2, ...lockout });
+  const addressFailures = deps.limits.create({ name: 'login-fail-address', points: LOCKOUT_ATTEMPTS * 10, ...lockout });
   const resendLimit = deps.limits.create({ name: 'resend-confirmation', points: 5, durationSeconds: 60 * 60 });
-  const forgotLimit = deps.limits.create({ name: 'forgot-password', points: 5, durationSeconds: 60 * 60 });
+  // Reset mails per email (nobody's mailbox gets flooded), and per address only as many as a NAT's people need
+  // (the answer tells whether an email has an account: this keeps one address from testing many).
+  const forgotPerEmail = deps.limits.create({ name: 'forgot-password-email', points: 5, durationSeconds: 60 * 60 });
+  const forgotPerAddress = deps.limits.create({ name: 'forgot-password-address', points: 50, durationSeconds: 60 * 60 });
   const checkCurrentPassword = createCurrentPasswordCheck(deps.limits);
 
   async function locked(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
@@ -171,22 +180,34 @@ export function createAccountsService(deps: AccountsDeps) {
       return user;
     },
 
-    async login(input: { username: string; password: string; captcha_token?: string | undefined }, remoteIp: string | undefined) {
-      const address = remoteIp ?? 'unknown';
-      const accountKey = input.username.toLowerCase();
-      if ((await locked(addressFailures, address)) || (await locked(accountFailures, accountKey))) {
-        throw new AppError(429, ACCOUNT_ERRORS.tooManyAttempts);
-      }
-      if (!(await captcha.verify(input.captcha_token, 'signin', remoteIp))) throw new AppError(400, ACCOUNT_ERRORS.captchaFailed);
+    /**
+     * `client.deviceOf` answers the device id when the browser is a known device of that user (known-device.ts).
+     * The account is looked up first so a name and an email count as one account.
+     */
+    async login(
+      input: { username: string; password: string; captcha_token?: string | undefined },
+      client: { address: string; deviceOf: (userId: string) => string | undefined },
+    ) {
       const user = await repo.findLoginUser(db, input.username);
+      // Unknown names lock too, so the answer does not tell which accounts exist.
+      const account = user?.id ?? `name:${input.username.toLowerCase()}`;
+      const device = user ? client.deviceOf(user.id) : undefined;
+      const pairKey = device ? `${account}|device:${device}` : `${account}|${client.address}`;
+      const counts: (readonly [RateLimiterAbstract, string])[] = device
+        ? [[pairFailures, pairKey]]
+        : [[pairFailures, pairKey], [newDeviceFailures, account], [addressFailures, client.address]];
+      for (const [limiter, key] of counts) if (await locked(limiter, key)) throw new AppError(429, ACCOUNT_ERRORS.tooManyAttempts);
+
+      if (!(await captcha.verify(input.captcha_token, 'signin', client.address))) throw new AppError(400, ACCOUNT_ERRORS.captchaFailed);
       if (user && !user.passwordHash && (user.googleId || user.facebookId)) {
         throw new AppError(400, user.googleId ? ACCOUNT_ERRORS.googleLogin : ACCOUNT_ERRORS.facebookLogin);
       }
       if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        await Promise.all([consume(accountFailures, accountKey), consume(addressFailures, address)]);
+        await Promise.all(counts.map(([limiter, key]) => consume(limiter, key)));
         throw new AppError(401, ACCOUNT_ERRORS.invalidCredentials);
       }
-      await accountFailures.delete(accountKey);
+      // Only this pair's count: the account-wide and address-wide counts are about other people's attempts.
+      await pairFailures.delete(pairKey);
       return { id: user.id, username: user.username };
     },
 
@@ -283,7 +304,8 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async forgotPassword(email: string, remoteIp: string | undefined) {
-      await limitOrThrow(forgotLimit, remoteIp ?? 'unknown');
+      await limitOrThrow(forgotPerAddress, remoteIp ?? 'unknown');
+      await limitOrThrow(forgotPerEmail, email);
       if (isOurAddress(email)) throw new AppError(418, ACCOUNT_ERRORS.teapot);
       const user = await repo.findUserByEmail(db, email);
       if (!user) throw new AppError(404, ACCOUNT_ERRORS.notApproved);
@@ -300,10 +322,10 @@ export function createAccountsService(deps: AccountsDeps) {
       return { valid: Boolean(await repo.findUsableToken(db, tokenHash(token), 'reset_password')) };
     },
 
-    /** True when the password was changed; false for an unknown, used or expired link. Signs out everywhere. */
-    async resetPassword(token: string, password: string): Promise<boolean> {
+    /** The user whose password was changed; undefined for an unknown, used or expired link. Signs out everywhere. */
+    async resetPassword(token: string, password: string): Promise<string | undefined> {
       const found = await repo.findUsableToken(db, tokenHash(token), 'reset_password');
-      if (!found) return false;
+      if (!found) return undefined;
       const passwordHash = await hashPassword(password);
       const changed = await db.transaction(async (tx) => {
         if (!(await repo.consumeToken(tx, found.id))) return false;
@@ -311,8 +333,9 @@ export function createAccountsService(deps: AccountsDeps) {
         await endAllSessionsOf(tx, found.userId);
         return true;
       });
-      if (changed) deps.signedOutEverywhere?.(found.userId);
-      return changed;
+      if (!changed) return undefined;
+      deps.signedOutEverywhere?.(found.userId);
+      return found.userId;
     },
 
     async removeAccount(userId: string, password: string) {

@@ -4,7 +4,7 @@ import { ACCOUNT_ERRORS, ERROR_CODES, type Session } from '@keeb/shared';
 import { AppError, parseInput } from '../../../platform/errors';
 import { issueOAuthState, takeOAuthState } from '../../../platform/oauth/state';
 import { withProvider } from '../../../platform/provider-http';
-import { rateLimit, type RateLimits } from '../../../platform/rate-limit';
+import { rateLimit, userOrAddress, type RateLimits } from '../../../platform/rate-limit';
 import { route, type RouteSpec } from '../../../platform/route-table';
 import { startSession } from '../session';
 import { type FederatedService } from './service';
@@ -29,8 +29,9 @@ const onlyIf =
 /** POST /api/auth/google/verify, GET /api/auth/facebook, POST /api/auth/facebook/verify. */
 export function federatedRoutes(deps: { federated: FederatedService; limits: RateLimits }): RouteSpec[] {
   const { federated, limits } = deps;
-  // Each call may reach the provider and writes a session row: per address, as generous as the password sign-in.
-  const limit = rateLimit(limits.create({ name: 'federated-auth', points: 30, durationSeconds: 60 }));
+  // Each call may reach the provider and writes a session row: a flood guard as generous as the password sign-in's
+  // (per signed-in user, else per address, sized for an office or a carrier's NAT).
+  const limit = rateLimit(limits.create({ name: 'federated-auth', points: 100, durationSeconds: 60 }), userOrAddress);
 
   // The same answer as POST /api/login, on a fresh session id.
   const signIn = async (req: Request, res: Response, user: { id: string; username: string }) => {

@@ -5,7 +5,7 @@ import { userIdOf } from '../../../platform/auth';
 import { AppError, parseInput } from '../../../platform/errors';
 import { issueOAuthState, takeOAuthState } from '../../../platform/oauth/state';
 import { withProvider } from '../../../platform/provider-http';
-import { rateLimit, type RateLimits } from '../../../platform/rate-limit';
+import { rateLimit, userOrAddress, type RateLimits } from '../../../platform/rate-limit';
 import { route, type RouteSpec } from '../../../platform/route-table';
 import { type ForumLinkService } from './service';
 
@@ -27,8 +27,9 @@ export function forumLinkRoutes(deps: { forumLink: ForumLinkService; limits: Rat
   const { forumLink, limits } = deps;
   // Unconfigured, the whole feature is absent (404) for everyone, signed in or not.
   const configured: RequestHandler = (_req, _res, next) => next(forumLink.enabled ? undefined : new AppError(404, ERROR_CODES.notFound));
-  // Most of these reach Reddit; per address, well above what the settings page needs.
-  const limit = rateLimit(limits.create({ name: 'forum-link', points: 30, durationSeconds: 60 }));
+  // Most of these reach Reddit; per signed-in user (never per address: an office shares one), well above what the
+  // settings page needs.
+  const limit = rateLimit(limits.create({ name: 'forum-link', points: 30, durationSeconds: 60 }), userOrAddress);
   const guard = { access: 'signedIn', before: [configured], after: [limit] } as const;
 
   return [

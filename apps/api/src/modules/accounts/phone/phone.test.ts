@@ -84,29 +84,10 @@ describe('POST /api/sms/send', () => {
     expect((await client.post('/api/sms/verification', { phone: PHONE, type: 'signup', email: 'a@example.com', code: second })).body).toEqual({ ok: true });
   });
 
-  it('texts one number at most 5 times an hour, whichever addresses ask', async () => {
-    for (let i = 0; i < 5; i++) {
-      await sendCode(PHONE);
-      await t.db.db.update(phoneVerifications).set({ createdAt: sql`now() - interval '61 seconds'` });
-    }
-    const res = await (await t.client()).post('/api/sms/send', { phone: PHONE });
-    expect(res.status).toBe(429);
-    expect(res.body).toEqual({ message: 'code_already_sent' });
-    expect((await readSmsOutbox(t.config.outboxDir)).filter((m) => m.to === PHONE)).toHaveLength(5);
-  });
-
   it('lets another number have its code at once', async () => {
     const client = await t.client();
     await sendCode(PHONE, client);
     expect((await client.post('/api/sms/send', { phone: '+12025550124' })).status).toBe(200);
-  });
-
-  it('answers 429 TooManyRequests past 10 texts an hour from one address', async () => {
-    const client = await t.client();
-    for (let i = 0; i < 10; i++) expect((await client.post('/api/sms/send', { phone: `+120255501${String(i).padStart(2, '0')}` })).status).toBe(200);
-    const limited = await client.post('/api/sms/send', { phone: '+12025550199' });
-    expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ code: 'TooManyRequests' });
   });
 
   it('remembers who asked when signed in', async () => {

@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ACCOUNT_ERRORS, SMS_CODE_LENGTH } from '@keeb/shared';
 import type { Config } from '../../../config';
 import type { Database, Queryable } from '../../../db/client';
@@ -18,6 +19,10 @@ const RESEND_AFTER_SECONDS = 60;
 /** Wrong guesses a code survives: 5 in a million chances per code sent. */
 const MAX_ATTEMPTS = 5;
 const TEXTS_PER_NUMBER_PER_HOUR = 5;
+/** Enough for a seller to fix a typo or two; texts cost money, and a day is how long a seller waits at worst. */
+const TEXTS_PER_ACCOUNT_PER_DAY = 10;
+/** Visitors (sign-up verification) have no account to count: their address, sized for an office or a carrier's NAT. */
+const VISITOR_TEXTS_PER_ADDRESS_PER_HOUR = 30;
 /** How long a phone verified at sign-up lets that email create an account. */
 const SIGNUP_WINDOW_MINUTES = 60;
 
@@ -63,16 +68,45 @@ export interface PhoneDeps {
 export function createPhoneService(deps: PhoneDeps) {
   const { db, config, sms } = deps;
   const host = new URL(config.appUrl).hostname;
-  // However many addresses ask, one phone gets at most a few texts an hour: nobody can flood a stranger's phone.
+  // The limits count texts actually sent (refused input and refused numbers cost nothing), by what they protect:
+  // however many addresses ask, one phone gets at most a few texts an hour (nobody can flood a stranger's phone);
+  // and each account, or each visitor address, only so many a day or hour (texts cost money).
   const perNumber = deps.limits.create({ name: 'sms-per-number', points: TEXTS_PER_NUMBER_PER_HOUR, durationSeconds: 60 * 60 });
+  const perAccount = deps.limits.create({ name: 'sms-per-account', points: TEXTS_PER_ACCOUNT_PER_DAY, durationSeconds: 24 * 60 * 60 });
+  const perVisitorAddress = deps.limits.create({ name: 'sms-per-visitor-address', points: VISITOR_TEXTS_PER_ADDRESS_PER_HOUR, durationSeconds: 60 * 60 });
+
+  /**
+   * Takes one text from each allowance, or gives back what it took and answers 429 `too_many_texts` with the
+   * longest wait. Consuming (rather than reading first) keeps parallel requests from sharing the last text.
+   */
+  async function takeText(allowances: readonly (readonly [RateLimiterAbstract, string])[]): Promise<() => Promise<void>> {
+    const waits = await Promise.all(allowances.map(([limiter, key]) => consume(limiter, key)));
+    const giveBack = async () => {
+      await Promise.all(allowances.map(([limiter, key], i) => (waits[i] === 0 ? limiter.reward(key, 1) : undefined)));
+    };
+    const timeLeft = Math.max(...waits);
+    if (timeLeft > 0) {
+      await giveBack();
+      throw new AppError(429, ACCOUNT_ERRORS.tooManyTexts, { timeLeft });
+    }
+    return giveBack;
+  }
 
   return {
-    /** Texts a new 6-digit code to `phone` (already normalised), unless one went out within the last minute. */
-    async send(phone: string, userId: string | undefined): Promise<{ ok: true }> {
+    /**
+     * Texts a new 6-digit code to `phone` (already normalised), unless one went out within the last minute.
+     * `asker` is the signed-in user, else the visitor's address.
+     */
+    async send(phone: string, asker: { userId: string } | { address: string }): Promise<{ ok: true }> {
+      const userId = 'userId' in asker ? asker.userId : undefined;
       // One account per number at a time: a number that verifies another account gets no code (and costs no text).
       if (await repo.phoneHolder(db, phone, userId ?? null)) throw new AppError(400, ACCOUNT_ERRORS.phoneInUse);
+      // The spec's 429: the phone did just receive a code, which the dialog asks to enter.
       if (await repo.hasRecentCode(db, phone, RESEND_AFTER_SECONDS)) throw new AppError(429, ACCOUNT_ERRORS.codeAlreadySent);
-      if ((await consume(perNumber, phone)) > 0) throw new AppError(429, ACCOUNT_ERRORS.codeAlreadySent);
+      const giveBack = await takeText([
+        [perNumber, phone],
+        'userId' in asker ? [perAccount, asker.userId] : [perVisitorAddress, asker.address],
+      ]);
       const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
       const id = randomUUID();
       await repo.insertCode(db, {
@@ -89,8 +123,9 @@ export function createPhoneService(deps: PhoneDeps) {
       try {
         await sms.send(phone, body);
       } catch (error) {
-        // A code nobody received must not hold back the next attempt for a minute.
+        // A code nobody received must not hold back the next attempt for a minute, nor count as a text.
         await repo.deleteCode(db, id);
+        await giveBack();
         if (error instanceof SmsRecipientError) throw new AppError(400, ACCOUNT_ERRORS.invalidPhone);
         // Whatever the provider answered, the person can only try again later: always a 502, never their fault.
         throw new ProviderError('sms', (error as Error).message);

@@ -2,7 +2,8 @@ import { PRODUCT_NAME } from '../../../../lib/site';
 import type { Section } from '../document';
 
 /**
- * Privacy policy. Kept true to the code: the cookies (platform/session.ts `sid`, platform/xsrf.ts `XSRF-TOKEN`), the
+ * Privacy policy. Kept true to the code: the cookies (platform/session.ts `sid`, platform/xsrf.ts `XSRF-TOKEN`,
+ * modules/accounts/known-device.ts `known_device`), the
  * local storage keys (lib/storage-keys.ts), what account removal erases (modules/accounts/repo.ts scrubUser), the
  * email preferences and the outside services. Change it with them.
  */
@@ -44,11 +45,12 @@ export const PRIVACY: Section[] = [
   {
     heading: '4. Cookies and local storage',
     blocks: [
-      { p: 'We use two cookies, both needed for the site to work, and no advertising or tracking cookies:' },
+      { p: 'We use three cookies, all needed for the site to work, and no advertising or tracking cookies:' },
       {
         list: [
           'sid: keeps you signed in. Set only when you sign in (or start a Google, Facebook or Reddit sign-in), not readable by scripts, and kept for 30 days from your last visit unless you log out.',
           'XSRF-TOKEN: a random token that proves a request came from our own pages, protecting your account from cross-site request forgery. It lasts until you close your browser.',
+          'known_device: set when you sign in, sign up or reset your password, not readable by scripts, and kept for a year. It tells us this browser has signed in to your account before, so strangers guessing your password elsewhere cannot lock you out of it.',
         ],
       },
       { p: 'Your browser\'s local storage, which never leaves your device, remembers: how lists are shown and sorted (viewStyle, sort), your feed filters (categoryFilter, regionFilter, filterSaleType, filter), that you accepted the cookie notice (cookiesAccepted) and that the Create An Account prompt was shown (createAccountModalShown). During a Google or Facebook sign-in, the page you came from is kept in session storage (socialSignInReturnUrl) until you are back.' },
