@@ -197,17 +197,27 @@ export function createAccountsService(deps: AccountsDeps) {
         ? [[pairFailures, pairKey]]
         : [[pairFailures, pairKey], [newDeviceFailures, account], [addressFailures, client.address]];
       for (const [limiter, key] of counts) if (await locked(limiter, key)) throw new AppError(429, ACCOUNT_ERRORS.tooManyAttempts);
+      // Each attempt takes its points before the password is compared, and gives them back unless it was a wrong
+      // password: parallel guesses each reserve a point, so a burst cannot slip past a read-then-count.
+      const taken = await Promise.all(counts.map(([limiter, key]) => consume(limiter, key)));
+      const giveBack = () => Promise.all(counts.map(([limiter, key]) => limiter.reward(key, 1)));
+      if (taken.some((wait) => wait > 0)) {
+        await giveBack();
+        throw new AppError(429, ACCOUNT_ERRORS.tooManyAttempts);
+      }
 
-      if (!(await captcha.verify(input.captcha_token, 'signin', client.address))) throw new AppError(400, ACCOUNT_ERRORS.captchaFailed);
+      if (!(await captcha.verify(input.captcha_token, 'signin', client.address))) {
+        await giveBack();
+        throw new AppError(400, ACCOUNT_ERRORS.captchaFailed);
+      }
       if (user && !user.passwordHash && (user.googleId || user.facebookId)) {
+        await giveBack();
         throw new AppError(400, user.googleId ? ACCOUNT_ERRORS.googleLogin : ACCOUNT_ERRORS.facebookLogin);
       }
-      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-        await Promise.all(counts.map(([limiter, key]) => consume(limiter, key)));
-        throw new AppError(401, ACCOUNT_ERRORS.invalidCredentials);
-      }
-      // Only this pair's count: the account-wide and address-wide counts are about other people's attempts.
+      if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw new AppError(401, ACCOUNT_ERRORS.invalidCredentials);
+      // This pair's count starts again; the account-wide and address-wide counts keep other people's attempts.
       await pairFailures.delete(pairKey);
+      await Promise.all(counts.filter(([limiter]) => limiter !== pairFailures).map(([limiter, key]) => limiter.reward(key, 1)));
       return { id: user.id, username: user.username };
     },
 
