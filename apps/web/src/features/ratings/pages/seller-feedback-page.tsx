@@ -39,7 +39,8 @@ function SellerFeedback({ sellerKey }: { sellerKey: string }) {
           </Link>
         ) : null}
       </div>
-      {first ? <RatingAveragesCard averages={first} /> : null}
+      {/* A seller with no ratings has no averages (the API answers 0s): the list's 'No Ratings' says it all. */}
+      {first && first.count > 0 ? <RatingAveragesCard averages={first} /> : null}
       <section aria-labelledby="ratings-title" className={styles.list}>
         <h2 id="ratings-title" className="visually-hidden">
           Ratings
