@@ -198,6 +198,21 @@ describe('/chats/messages/{id}: the overlay', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
+  it('keeps the newest message in view when the checkout reminder appears under the history', async () => {
+    const { socket } = setup();
+    await screen.findByText('Hello there');
+    const fake = await socket.ready();
+    // jsdom lays nothing out: the list reports a tall content and records where it is scrolled to.
+    const list = history();
+    let scrolledTo = 0;
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => 900 });
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => scrolledTo, set: (value: number) => void (scrolledTo = value) });
+    scrolledTo = 0;
+    await fake.serverEmit('reminder', { helpPath: '/help/payment' });
+    expect(screen.getByRole('note')).toBeInTheDocument();
+    await waitFor(() => expect(scrolledTo).toBe(900));
+  });
+
   it('warns about moving the talk off the site', async () => {
     setup({
       messages: [makeMessage({ warning: { kind: 'off_site_contact', matched: 'whatsapp', helpPath: '/help/payment' } })],

@@ -167,12 +167,13 @@ function Conversation({ id, conversation, query }: ConversationProps) {
   const delivered = new Set(history.map((message) => message.clientId).filter(Boolean));
   const waiting = pending.filter((line) => !delivered.has(line.clientId));
 
-  // Newest at the bottom: keep it in view when a message arrives (not when older pages load above).
+  // Newest at the bottom: keep it in view when a message arrives (not when older pages load above), and when the
+  // checkout reminder appears under the history, which shrinks it right after the message that triggered it.
   const newestId = history.at(-1)?._id;
   useEffect(() => {
     const list = historyRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [newestId, waiting.length]);
+  }, [newestId, waiting.length, reminder]);
 
   const send = (text: string, clientId: string, itemId: string | null) => {
     setPending((lines) => [...lines.filter((line) => line.clientId !== clientId), { clientId, message: text, itemId, error: null }]);
