@@ -4,9 +4,10 @@ import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { signedIn as signedInAs } from './session';
 
 /**
- * Issue 14's journey on the demo server: a buyer at a desktop messages a seller about an item; the seller, on a
- * phone, gets the corner notification and the Chats badge in realtime, opens the conversation (the badge clears),
- * loads the older messages and answers, and the buyer sees the answer arrive without reloading.
+ * Issue 14's journey on the demo server: a buyer at a desktop messages a seller about an item (from the item page's
+ * Send Message modal, then in Chats); the seller, on a phone, gets the corner notification and the Chats badge in
+ * realtime, opens the conversation (the badge clears), loads the older messages and answers, and the buyer sees the
+ * answer arrive without reloading.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -56,15 +57,20 @@ describe('chat in realtime between two people', () => {
       await seller.page.goto(`${baseUrl}/`);
       await seller.page.waitForTimeout(1_500);
 
-      // Message Seller on the item page opens the conversation overlay.
+      // Message Seller on the item page writes the first message in its 'Send Message' modal, then the
+      // conversation continues in Chats.
+      const stamp = Date.now().toString(36);
       await buyer.page.goto(`${baseUrl}/detail/${item._id}`);
       await buyer.page.getByRole('button', { name: 'Message Seller' }).click();
+      const modal = buyer.page.getByRole('dialog', { name: 'Send Message' });
+      await modal.getByRole('textbox', { name: 'Message' }).fill(`Hi! Is it still available? (${stamp} #1)`);
+      await modal.getByRole('button', { name: 'Send' }).click();
+      await modal.getByRole('link', { name: 'Continue in Chats' }).click();
       await buyer.page.waitForURL((url) => url.pathname.startsWith('/chats/messages/'));
       const dialog = buyer.page.getByRole('dialog');
       await dialog.getByRole('link', { name: SELLER }).waitFor();
 
-      const stamp = Date.now().toString(36);
-      for (let i = 1; i <= BURST; i++) await send(buyer.page, `Hi! Is it still available? (${stamp} #${i})`);
+      for (let i = 2; i <= BURST; i++) await send(buyer.page, `Hi! Is it still available? (${stamp} #${i})`);
       await buyer.page.screenshot({ path: screenshotPath('chat-conversation-desktop') });
 
       // The corner notification and the badge reach the seller without a reload.

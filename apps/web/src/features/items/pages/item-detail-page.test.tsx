@@ -187,27 +187,6 @@ describe('item detail: buttons (spec 4)', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/login?returnUrl=%2Fdetail%2Fi1'));
   });
 
-  it('Message Seller opens the conversation with the seller and shows it, about this item', async () => {
-    const { user, api, router } = await renderDetail(makeItem(), {}, {
-      'POST /conversation': { body: { _id: 'c9' } },
-      'POST /message/c9': { status: 404, body: { message: 'not_found' } },
-      'GET /me/messages': { body: { conversations: [] } },
-    });
-    await user.click(screen.getByRole('button', { name: 'Message Seller' }));
-    await waitFor(() => expect(currentUrl(router)).toBe('/chats/messages/c9?item=i1'));
-    expect(api.callsTo('POST /conversation').map((call) => call.body)).toEqual([{ userId: 'u2' }]);
-  });
-
-  it("Message Seller says what went wrong in the 'Send Message' modal", async () => {
-    const { user, router } = await renderDetail(makeItem(), {}, {
-      'POST /conversation': { status: 404, body: { message: 'user_not_found' } },
-    });
-    await user.click(screen.getByRole('button', { name: 'Message Seller' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send Message' });
-    expect(dialog).toHaveTextContent('User Not Found');
-    expect(currentUrl(router)).toBe('/detail/i1');
-  });
-
   it('Leave Feedback sends the rating, then the button goes (the item reads isSellerReviewed)', async () => {
     let reviewed = false;
     const bought = { purchaserId: 'u1', priceSold: 170 };
