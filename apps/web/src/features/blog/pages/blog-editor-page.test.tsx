@@ -86,6 +86,12 @@ describe('/new-blog-post', () => {
     expect(api.callsTo('POST /blog')[1]?.body).toMatchObject({ _id: ID });
   });
 
+  it("adds no <style> element to the page: the CSP (style-src 'self') refuses inline styles", async () => {
+    setup('/new-blog-post');
+    await screen.findByRole('textbox', { name: 'Content' });
+    expect(document.querySelectorAll('style')).toHaveLength(0);
+  });
+
   it('takes only JPEG or PNG as the banner (550x300 suggested)', async () => {
     const { api } = setup('/new-blog-post');
     const input = await screen.findByLabelText('Banner image');
