@@ -62,6 +62,14 @@ describe('item detail: what it shows', () => {
     expect(decodeURIComponent(report)).toContain('Report Item: Tofu65 Aluminium');
   });
 
+  it("says 'Free' for a region shipped free, never '$0'", async () => {
+    await renderDetail(makeItem({ shippingPrices: [{ code: 'US', name: 'United States', price: 0 }, { code: 'CA', name: 'Canada', price: 25 }] }));
+    const shipping = screen.getByRole('region', { name: 'Shipping' });
+    expect(within(shipping).getByText('United States').nextElementSibling).toHaveTextContent(/^Free$/);
+    expect(within(shipping).getByText('$25')).toBeInTheDocument();
+    expect(shipping).not.toHaveTextContent('$0');
+  });
+
   it("shows 'Sold for {price}' once sold", async () => {
     await renderDetail(makeItem({ purchaserId: 'u9', priceSold: 150.5 }));
     expect(screen.getByText(/Sold for \$150\.50/)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ITEM_ERRORS, formatPrice, type ItemDetail, type ShippingPrice } from '@keeb/shared';
+import { ITEM_ERRORS, formatPrice, formatShipping, type ItemDetail, type ShippingPrice } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
@@ -204,7 +204,7 @@ function ShippingList({ shippingPrices }: { shippingPrices: readonly ShippingPri
         {ordered.slice(0, SHIPPING_SHOWN).map((shipping) => (
           <li key={shipping.code} className={styles.shippingRow}>
             <span>{shipping.name}</span>
-            <span className={styles.shippingPrice}>{formatPrice(shipping.price)}</span>
+            <span className={styles.shippingPrice}>{formatShipping(shipping.price)}</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { actionsFor, formatPrice, type OfferAction, type ReceivedItemGroup, type ReceivedOffer } from '@keeb/shared';
+import { actionsFor, formatPrice, formatShipping, shippingNote, type OfferAction, type ReceivedItemGroup, type ReceivedOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { offerActions } from '../api/offer-actions';
 import { TEXTS } from '../messages';
@@ -68,7 +68,7 @@ const LABELS: Partial<Record<OfferAction, string>> = {
 function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; group: ReceivedItemGroup; onRequest: ReceivedOffersProps['onRequest'] }) {
   const buyer = offer.offererId.username;
   const actions = actionsFor('seller', offer.status, group.purchaserId !== null);
-  const offered = `${formatPrice(offer.price)} (+ ${formatPrice(offer.shippingPrice)} shipping)`;
+  const offered = `${formatPrice(offer.price)} (+ ${shippingNote(offer.shippingPrice)})`;
 
   const request = (action: OfferAction): OfferRequest => {
     switch (action) {
@@ -124,7 +124,7 @@ function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; g
         <span className={styles.price}>{formatPrice(offer.price)}</span>
       </div>
       <p className={styles.meta}>
-        Ships to {offer.offererId.shippingRegion?.name ?? 'an unknown region'} · {formatPrice(offer.shippingPrice)} shipping
+        Ships to {offer.offererId.shippingRegion?.name ?? 'an unknown region'} · {formatShipping(offer.shippingPrice)} shipping
       </p>
       <SellerStatus offer={offer} />
       {actions.length > 0 ? (

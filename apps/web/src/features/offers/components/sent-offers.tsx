@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { actionsFor, formatPrice, type OfferAction, type SentOffer } from '@keeb/shared';
+import { actionsFor, formatPrice, formatShipping, priceWithShipping, type OfferAction, type SentOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { offerActions } from '../api/offer-actions';
 import { TEXTS } from '../messages';
@@ -38,7 +38,7 @@ function SentOfferRow({ offer, onRequest }: { offer: SentOffer; onRequest: SentO
       case 'pay':
         return {
           kind: 'pay',
-          message: `Pay ${formatPrice(toPay)} plus ${formatPrice(offer.shippingPrice)} shipping for ${item.name} through PayPal?`,
+          message: `Pay ${priceWithShipping(toPay, offer.shippingPrice)} for ${item.name} through PayPal?`,
           item: { _id: item._id, name: item.name, description: item.description, price: toPay, shippingPrice: offer.shippingPrice },
         };
       case 'counterBuyer':
@@ -79,7 +79,7 @@ function SentOfferRow({ offer, onRequest }: { offer: SentOffer; onRequest: SentO
           </div>
           <div>
             <dt>Shipping</dt>
-            <dd>{formatPrice(offer.shippingPrice)}</dd>
+            <dd>{formatShipping(offer.shippingPrice)}</dd>
           </div>
         </dl>
         <BuyerStatus offer={offer} />
