@@ -37,6 +37,10 @@ describe('Message Seller from the item page', () => {
     try {
       const itemPath = `/detail/${item._id}`;
       await buyer.page.goto(`${baseUrl}${itemPath}`);
+      await buyer.page.getByRole('button', { name: 'Message Seller' }).waitFor();
+      // The cookie banner accepted, so that the screenshots show the page under it.
+      const accept = buyer.page.getByRole('button', { name: 'Accept', exact: true });
+      if (await accept.isVisible()) await accept.click();
       await buyer.page.getByRole('button', { name: 'Message Seller' }).click();
       const modal = buyer.page.getByRole('dialog', { name: 'Send Message' });
       const text = modal.getByRole('textbox', { name: 'Message' });
