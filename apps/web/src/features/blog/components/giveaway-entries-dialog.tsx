@@ -7,7 +7,7 @@ export function GiveawayEntriesDialog({ postId, title, open, onClose }: { postId
   const query = useGiveawayEntries(postId, open);
   const entries = query.data;
   return (
-    <Modal open={open} onClose={onClose} title="Giveaway entries">
+    <Modal open={open} onClose={onClose} title="Giveaway entries" variant="wide">
       <div className={styles.body}>
         {entries ? (
           <>
