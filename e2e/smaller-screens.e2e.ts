@@ -13,8 +13,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await giveUserAnOfferAndAChat();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
 });
@@ -77,6 +76,8 @@ async function giveUserAnOfferAndAChat() {
 }
 
 describe('smaller and larger screens (issue 25)', () => {
+  it('first the user offers on a listing and messages its seller, so that Offers and Messages show rows', { timeout: 60_000 }, giveUserAnOfferAndAChat);
+
   it.each(WIDTHS)('at %s width: Offers, Messages, Blog and Feedback use the page width; /me has one way to Settings', { timeout: 120_000 }, async (label, viewport) => {
     const { context, page } = await signedIn(browser, baseUrl, USER, viewport);
     try {
