@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { signedIn as signedInAs } from './session';
@@ -46,6 +46,16 @@ async function send(page: Page, text: string) {
   await page.getByRole('list', { name: 'Messages' }).getByText(text).waitFor();
   await expect.poll(() => page.getByText('Sending...').count(), { timeout: 10_000 }).toBe(0);
 }
+
+/** Whether the history's line holding `text` is wholly inside the history's visible area. */
+const inView = (history: Locator, text: string) =>
+  history.evaluate((list, needle) => {
+    const line = Array.from(list.querySelectorAll('li')).find((item) => item.textContent?.includes(needle));
+    if (!line) return false;
+    const box = list.getBoundingClientRect();
+    const rect = line.getBoundingClientRect();
+    return rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1;
+  }, text);
 
 describe('chat in realtime between two people', () => {
   it('a buyer messages a seller about an item; the seller is notified on a phone, reads the history and answers', { timeout: 180_000 }, async () => {
@@ -97,6 +107,13 @@ describe('chat in realtime between two people', () => {
 
       // Opening it cleared the badge.
       await expect.poll(() => toolbarBadge(seller.page), { timeout: 10_000 }).toBe('');
+
+      // Issue 25, item 10: the sender's one-time checkout reminder appears under the history, and the message that
+      // set it off stays in view above it (at phone width, where the reminder takes most room).
+      await send(seller.page, `Or pay me by venmo friends and family? (${stamp} venmo)`);
+      await seller.page.getByRole('note').filter({ hasText: 'Reminder: on KeebMarket' }).waitFor({ timeout: 10_000 });
+      await expect.poll(() => inView(history, `(${stamp} venmo)`)).toBe(true);
+      await seller.page.screenshot({ path: screenshotPath('chat-reminder-phone') });
 
       // The answer arrives in the buyer's open conversation, and carries its item link.
       await send(seller.page, `Yes! $150 shipped. (${stamp} answer)`);
