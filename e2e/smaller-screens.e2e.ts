@@ -19,6 +19,10 @@ afterAll(async () => {
 });
 
 const USER = 'demo_cherry';
+/** Sold nothing in any journey, so nobody rates them: their feedback page stays empty. */
+const UNRATED = 'demo_vendor';
+/** Sold demo_cherry a keycap set in the demo data, which demo_cherry rates below. */
+const RATED = 'demo_artisan';
 const WIDTHS = [
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -45,8 +49,8 @@ async function freeShippingItem(): Promise<string> {
 }
 
 /**
- * So that Offers and Messages show rows rather than their empty states: the user offers on another seller's listing
- * that ships to them (UK) and messages that seller, through the screens.
+ * So that Offers, Messages and a feedback page show rows rather than their empty states: the user offers on another
+ * seller's listing that ships to them (UK), messages that seller, and rates the seller of a set they bought.
  */
 async function giveUserAnOfferAndAChat() {
   const list = (await (await fetch(`${baseUrl}/api/user/demo_tofu/items/listed`)).json()) as Array<{ _id: string }>;
@@ -70,6 +74,16 @@ async function giveUserAnOfferAndAChat() {
     await message.getByRole('textbox', { name: 'Message' }).fill('I sent you an offer: would you ship it tracked to London?');
     await message.getByRole('button', { name: 'Send' }).click();
     await message.getByText('Message sent to demo_tofu.').waitFor();
+
+    const purchased = (await page.evaluate(() => fetch('/api/me/items/purchased').then((r) => r.json()))) as Array<{ _id: string; sellerId: { username: string } }>;
+    const bought = purchased.find((item) => item.sellerId.username === RATED);
+    if (!bought) throw new Error(`${USER} bought nothing from ${RATED}`);
+    await page.goto(`${baseUrl}/detail/${bought._id}`);
+    await page.getByRole('button', { name: 'Leave Feedback' }).click();
+    const feedback = page.getByRole('dialog', { name: 'Send Feedback' });
+    await feedback.getByLabel('Comment (optional)').fill('Exactly as described, packed with care and shipped the next day.');
+    await feedback.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thanks for your feedback!').waitFor();
   } finally {
     await context.close();
   }
@@ -86,7 +100,7 @@ describe('smaller and larger screens (issue 25)', () => {
         ['offers', '/me/offers?tab=sent', 'Offers'],
         ['chats', '/chats', 'My Messages'],
         ['blog', '/theblog', 'The Blog'],
-        ['feedback', `/u/${USER}/rating`, 'Seller Feedback'],
+        ['feedback', `/u/${RATED}/rating`, 'Seller Feedback'],
       ] as const;
       for (const [name, path, heading] of pages) {
         await page.goto(`${baseUrl}${path}`);
@@ -99,10 +113,20 @@ describe('smaller and larger screens (issue 25)', () => {
         await page.screenshot({ path: screenshotPath(`screens-${name}-${label}`), fullPage: true });
       }
 
+      // The averages beside the ratings on a desktop, above them on a phone.
+      await page.goto(`${baseUrl}/u/${RATED}/rating`);
+      const averages = page.getByRole('region', { name: 'Averages' });
+      const ratings = page.getByRole('region', { name: 'Ratings' });
+      await ratings.getByRole('listitem').first().waitFor();
+      const [card, list] = [await averages.boundingBox(), await ratings.boundingBox()];
+      if (label === 'desktop') expect(card!.x + card!.width).toBeLessThan(list!.x);
+      else expect(card!.y + card!.height).toBeLessThanOrEqual(list!.y);
+
       // A seller without ratings: the empty state only, no averages of 0.00.
-      await page.goto(`${baseUrl}/u/${USER}/rating`);
+      await page.goto(`${baseUrl}/u/${UNRATED}/rating`);
       await page.getByText('No Ratings').waitFor();
       expect(await page.getByText('0.00').count()).toBe(0);
+      await page.screenshot({ path: screenshotPath(`screens-feedback-empty-${label}`) });
 
       // One visible way to Settings on /me: the title bar's on a phone, the page's button on a desktop.
       await page.goto(`${baseUrl}/me`);
