@@ -1,12 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { signedIn as signedInAs } from './session';
 
 /**
- * Issue 14's journey on the demo server: a buyer at a desktop messages a seller about an item; the seller, on a
- * phone, gets the corner notification and the Chats badge in realtime, opens the conversation (the badge clears),
- * loads the older messages and answers, and the buyer sees the answer arrive without reloading.
+ * Issue 14's journey on the demo server: a buyer at a desktop messages a seller about an item (from the item page's
+ * Send Message modal, then in Chats); the seller, on a phone, gets the corner notification and the Chats badge in
+ * realtime, opens the conversation (the badge clears), loads the older messages and answers, and the buyer sees the
+ * answer arrive without reloading.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -46,6 +47,16 @@ async function send(page: Page, text: string) {
   await expect.poll(() => page.getByText('Sending...').count(), { timeout: 10_000 }).toBe(0);
 }
 
+/** Whether the history's line holding `text` is wholly inside the history's visible area. */
+const inView = (history: Locator, text: string) =>
+  history.evaluate((list, needle) => {
+    const line = Array.from(list.querySelectorAll('li')).find((item) => item.textContent?.includes(needle));
+    if (!line) return false;
+    const box = list.getBoundingClientRect();
+    const rect = line.getBoundingClientRect();
+    return rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1;
+  }, text);
+
 describe('chat in realtime between two people', () => {
   it('a buyer messages a seller about an item; the seller is notified on a phone, reads the history and answers', { timeout: 180_000 }, async () => {
     const item = await firstListingOf(SELLER);
@@ -56,15 +67,20 @@ describe('chat in realtime between two people', () => {
       await seller.page.goto(`${baseUrl}/`);
       await seller.page.waitForTimeout(1_500);
 
-      // Message Seller on the item page opens the conversation overlay.
+      // Message Seller on the item page writes the first message in its 'Send Message' modal, then the
+      // conversation continues in Chats.
+      const stamp = Date.now().toString(36);
       await buyer.page.goto(`${baseUrl}/detail/${item._id}`);
       await buyer.page.getByRole('button', { name: 'Message Seller' }).click();
+      const modal = buyer.page.getByRole('dialog', { name: 'Send Message' });
+      await modal.getByRole('textbox', { name: 'Message' }).fill(`Hi! Is it still available? (${stamp} #1)`);
+      await modal.getByRole('button', { name: 'Send' }).click();
+      await modal.getByRole('link', { name: 'Continue in Chats' }).click();
       await buyer.page.waitForURL((url) => url.pathname.startsWith('/chats/messages/'));
       const dialog = buyer.page.getByRole('dialog');
       await dialog.getByRole('link', { name: SELLER }).waitFor();
 
-      const stamp = Date.now().toString(36);
-      for (let i = 1; i <= BURST; i++) await send(buyer.page, `Hi! Is it still available? (${stamp} #${i})`);
+      for (let i = 2; i <= BURST; i++) await send(buyer.page, `Hi! Is it still available? (${stamp} #${i})`);
       await buyer.page.screenshot({ path: screenshotPath('chat-conversation-desktop') });
 
       // The corner notification and the badge reach the seller without a reload.
@@ -91,6 +107,13 @@ describe('chat in realtime between two people', () => {
 
       // Opening it cleared the badge.
       await expect.poll(() => toolbarBadge(seller.page), { timeout: 10_000 }).toBe('');
+
+      // Issue 25, item 10: the sender's one-time checkout reminder appears under the history, and the message that
+      // set it off stays in view above it (at phone width, where the reminder takes most room).
+      await send(seller.page, `Or pay me by venmo friends and family? (${stamp} venmo)`);
+      await seller.page.getByRole('note').filter({ hasText: 'Reminder: on KeebMarket' }).waitFor({ timeout: 10_000 });
+      await expect.poll(() => inView(history, `(${stamp} venmo)`)).toBe(true);
+      await seller.page.screenshot({ path: screenshotPath('chat-reminder-phone') });
 
       // The answer arrives in the buyer's open conversation, and carries its item link.
       await send(seller.page, `Yes! $150 shipped. (${stamp} answer)`);

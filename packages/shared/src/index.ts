@@ -13,6 +13,7 @@ export * from './accounts/karma';
 export * from './platform/codes';
 export * from './platform/errors';
 export * from './format/price';
+export * from './format/shipping';
 export * from './discovery/profiles';
 export * from './offers/offer-machine';
 export * from './offers/codes';

@@ -54,9 +54,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'vendor/product/:id',
               handle: { title: 'Product Details', back: true } satisfies RouteHandle,
-              lazy: {
-                Component: async () => (await import('../features/items/pages/vendor-product-page')).VendorProductPage,
-              },
+              lazy: { Component: async () => (await import('./item-detail-route')).VendorProductRoute },
             },
             {
               path: 'detail/:id',

@@ -7,8 +7,8 @@ interface ModalProps {
   open: boolean;
   onClose: () => void;
   title: string;
-  /** 'drawer' slides in from the left edge (the mobile menu). */
-  variant?: 'dialog' | 'drawer';
+  /** 'drawer' slides in from the left edge (the mobile menu); 'wide' is a dialog for tables. */
+  variant?: 'dialog' | 'wide' | 'drawer';
   children: ReactNode;
 }
 
@@ -69,7 +69,7 @@ export function Modal({ open, onClose, title, variant = 'dialog', children }: Mo
       <div className={styles.backdrop} onClick={onClose} aria-hidden="true" />
       <div
         ref={panelRef}
-        className={variant === 'drawer' ? styles.drawer : styles.panel}
+        className={variant === 'drawer' ? styles.drawer : variant === 'wide' ? `${styles.panel} ${styles.wide}` : styles.panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,4 +1,4 @@
-import { formatPrice, PAYMENT_ERRORS, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
+import { formatPrice, PAYMENT_ERRORS, priceWithShipping, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
 import { api } from './api';
 import { isApiError } from './api-error';
 
@@ -30,7 +30,8 @@ export async function cancelPayment(itemId: string): Promise<void> {
 
 /** What Purchase and Pay Now ask before the provider: the total, shipping included (issue 25). */
 export function paymentConfirmText(name: string, price: number, shippingPrice: number): string {
-  return `Pay ${formatPrice(price)} plus ${formatPrice(shippingPrice)} shipping (${formatPrice(price + shippingPrice)} in total) for ${name} through PayPal?`;
+  if (shippingPrice === 0) return `Pay ${priceWithShipping(price, 0)} for ${name} through PayPal?`;
+  return `Pay ${priceWithShipping(price, shippingPrice)} (${formatPrice(price + shippingPrice)} in total) for ${name} through PayPal?`;
 }
 
 /** POST /payment/item/process: captures the order the provider sent the buyer back with. */

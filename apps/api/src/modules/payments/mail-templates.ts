@@ -1,7 +1,5 @@
-import { formatPrice } from '@keeb/shared';
+import { priceWithShipping } from '@keeb/shared';
 import { noticeMail } from '../../platform/notice-mail';
-
-const usd = (cents: number) => formatPrice(cents / 100);
 
 /** To the seller (the itemSell preference). */
 export const itemSoldMail = (to: string, seller: string, buyer: string, itemName: string, itemCents: number, shippingCents: number, url: string) =>
@@ -9,7 +7,7 @@ export const itemSoldMail = (to: string, seller: string, buyer: string, itemName
     to,
     `You sold ${itemName}`,
     [
-      `Hi ${seller}, ${buyer} bought "${itemName}" for ${usd(itemCents)} plus ${usd(shippingCents)} shipping. The payment is in your PayPal account.`,
+      `Hi ${seller}, ${buyer} bought "${itemName}" for ${priceWithShipping(itemCents / 100, shippingCents / 100)}. The payment is in your PayPal account.`,
       'Please ship within 72 hours and message the buyer with tracking.',
     ],
     { label: 'See the sale', url },
@@ -17,7 +15,7 @@ export const itemSoldMail = (to: string, seller: string, buyer: string, itemName
 
 /** To the buyer: always sent, it is their receipt. */
 export const purchaseReceiptMail = (to: string, buyer: string, itemName: string, itemCents: number, shippingCents: number, url: string) =>
-  noticeMail(to, `Your purchase: ${itemName}`, [`Hi ${buyer}, you bought "${itemName}" for ${usd(itemCents)} plus ${usd(shippingCents)} shipping. The seller has been told to ship it within 72 hours.`], {
+  noticeMail(to, `Your purchase: ${itemName}`, [`Hi ${buyer}, you bought "${itemName}" for ${priceWithShipping(itemCents / 100, shippingCents / 100)}. The seller has been told to ship it within 72 hours.`], {
     label: 'See the item',
     url,
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { centsToDollars, formatPrice } from '@keeb/shared';
+import { centsToDollars, formatPrice, formatShipping } from '@keeb/shared';
 import { escapeHtml } from '../html';
 import { XSRF_FORM_FIELD } from '../xsrf';
 import type { LocalOrder } from './local';
@@ -74,7 +74,7 @@ export function approvalPage(order: LocalOrder, action: string, xsrfToken: strin
 <div><dt>Pay to</dt><dd>${escapeHtml(order.payeeEmail)}</dd></div>
 <div><dt>Item</dt><dd>${escapeHtml(order.itemName)}</dd></div>
 <div><dt>Item price</dt><dd>${money(order.itemTotalCents)}</dd></div>
-<div><dt>Shipping</dt><dd>${money(order.shippingCents)}</dd></div>
+<div><dt>Shipping</dt><dd>${escapeHtml(formatShipping(centsToDollars(order.shippingCents)))}</dd></div>
 <div class="total"><dt>Total</dt><dd>${money(order.itemTotalCents + order.shippingCents)} ${escapeHtml(order.currency)}</dd></div>
 </dl>
 <form method="post" action="${escapeHtml(action)}" class="actions">

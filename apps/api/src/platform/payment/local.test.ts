@@ -51,6 +51,13 @@ describe('the local stand-in', () => {
     expect(paymentProviderFromConfig(config, t.db.db).name).toBe('paypal');
   });
 
+  it("says 'Free' for free shipping on the approval page, never '$0'", async () => {
+    const created = await provider().createOrder(order({ shipping: '0.00' }));
+    const html = (await (await t.client()).get(created.approveUrl)).text;
+    expect(html).toContain('<dt>Shipping</dt><dd>Free</dd>');
+    expect(html).toContain('<dt>Total</dt><dd>$120 USD</dd>');
+  });
+
   it('creates an order whose approval page shows the payee, the item and the amount with Pay Now and Cancel', async () => {
     const created = await provider().createOrder(order());
     expect(created).toEqual({ orderId: expect.stringMatching(/^[A-Z0-9]{17}$/), approveUrl: `/api/payment/local/approve/${created.orderId}` });

@@ -19,7 +19,6 @@ export const TEXTS = {
   reportSent: 'Thanks. Our team will look into this conversation.',
   somethingWentWrong: 'Something went wrong. Please try again.',
   messageLabel: 'Message',
-  aboutItem: 'Your first message will link the item you are asking about.',
   checkoutReminder:
     'Reminder: on KeebMarket, payment goes through checkout (Purchase or Pay Now), which protects buyer and seller. Payments outside it, and deals moved off the site, are not covered.',
   dismiss: 'Dismiss',

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { firstBlogSaveError, photoVariants, type BlogPost, type BlogSaveInput } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner, type FormBannerTone } from '../../../components/form-banner';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { useBlogCategories } from '../api/get-blog-categories';
-import { blogKeys } from '../api/keys';
+import { blogKeys, blogPath } from '../api/keys';
 import { publishBlogPost } from '../api/publish-blog-post';
 import { saveBlogPost } from '../api/save-blog-post';
 import { uploadBlogImage } from '../api/upload-blog-image';
@@ -16,12 +17,20 @@ import styles from './blog-editor-form.module.css';
 /** Spec section 5: the banner takes JPEG or PNG only. */
 const BANNER_TYPES = ['image/jpeg', 'image/png'];
 
+/** What the editor of a post just created starts with: the saved post, as its first save answered it. */
+export interface JustSaved {
+  saved: BlogPost;
+}
+
 /**
  * The new / edit post form (spec part 2, "New / edit blog post"): category, banner, title and the rich text,
- * checked in the spec's order before anything is sent; Save, then Publish once a save has succeeded.
+ * checked in the spec's order before anything is sent; Save, then Publish once a save has succeeded (and while the
+ * post is unpublished). The first save of a new post moves to that post's editor, /blog/{id}/edit, so the page's
+ * title, the address and a reload all match the post that now exists; `justSaved` carries the 'Post saved' across.
  */
-export function BlogEditorForm({ post }: { post?: BlogPost }) {
+export function BlogEditorForm({ post, justSaved = false }: { post?: BlogPost; justSaved?: boolean }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const categories = useBlogCategories().data ?? [];
   const bodyLabelId = useId();
   const [postId, setPostId] = useState(post?._id);
@@ -29,24 +38,32 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
   const [thumbnail, setThumbnail] = useState(post?.thumbnail ?? '');
   const [title, setTitle] = useState(post?.title ?? '');
   const [content, setContent] = useState<RichTextValue>({ html: post?.bodyHTML ?? '', text: post?.body ?? '' });
-  const [message, setMessage] = useState<{ tone: FormBannerTone; text: string } | null>(null);
-  const [canPublish, setCanPublish] = useState(false);
+  const [message, setMessage] = useState<{ tone: FormBannerTone; text: string } | null>(
+    justSaved ? { tone: 'success', text: BLOG_TEXTS.saved } : null,
+  );
+  const [canPublish, setCanPublish] = useState(justSaved && post?.isPublished === false);
   const [bannerUploading, setBannerUploading] = useState(false);
+  const [bannerName, setBannerName] = useState<string | null>(null);
 
   const refreshBlog = () => queryClient.invalidateQueries({ queryKey: blogKeys.all });
   const save = useMutation({
     mutationFn: saveBlogPost,
     onSuccess: (saved) => {
-      setPostId(saved._id);
-      setCanPublish(true);
-      setMessage({ tone: 'success', text: BLOG_TEXTS.saved });
       void refreshBlog();
+      if (!postId) {
+        const state: JustSaved = { saved };
+        void navigate(`${blogPath(saved._id)}/edit`, { replace: true, state });
+        return;
+      }
+      setCanPublish(!saved.isPublished);
+      setMessage({ tone: 'success', text: BLOG_TEXTS.saved });
     },
     onError: (error) => setMessage({ tone: 'error', text: saveErrorText(codeOf(error)) }),
   });
   const publish = useMutation({
     mutationFn: publishBlogPost,
     onSuccess: () => {
+      setCanPublish(false);
       setMessage({ tone: 'success', text: BLOG_TEXTS.published });
       void refreshBlog();
     },
@@ -60,6 +77,7 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
     setBannerUploading(true);
     try {
       setThumbnail(await uploadBlogImage(file));
+      setBannerName(file.name);
     } catch {
       setMessage({ tone: 'error', text: BLOG_TEXTS.missingBanner });
     } finally {
@@ -91,24 +109,35 @@ export function BlogEditorForm({ post }: { post?: BlogPost }) {
         onChange={(event) => setCategoryId(event.target.value)}
       />
       <div className={styles.banner}>
-        <label className={styles.bannerLabel} htmlFor="blog-banner-input">
+        <span className={styles.bannerLabel} aria-hidden="true">
           Banner image
-        </label>
+        </span>
         <p className={styles.hint} id="blog-banner-hint">
           JPEG or PNG, 550x300 suggested.
         </p>
         {thumbnail ? (
           <img className={styles.bannerPreview} src={photoVariants(thumbnail).list} alt="Banner preview" width={275} height={150} />
         ) : null}
-        <input
-          id="blog-banner-input"
-          type="file"
-          accept="image/jpeg,image/png"
-          aria-describedby="blog-banner-hint"
-          disabled={bannerUploading}
-          onChange={(event) => void onBanner(event)}
-        />
-        {bannerUploading ? <p className={styles.hint}>Uploading…</p> : null}
+        {/* The native file input stays the control (keyboard, screen readers, the file dialog), out of sight; its
+            label is the visible button, whose focus ring follows the input's. */}
+        <div className={styles.picker}>
+          <input
+            id="blog-banner-input"
+            className={styles.fileInput}
+            type="file"
+            accept="image/jpeg,image/png"
+            aria-label="Banner image"
+            aria-describedby="blog-banner-hint blog-banner-file"
+            disabled={bannerUploading}
+            onChange={(event) => void onBanner(event)}
+          />
+          <label className={styles.pickButton} htmlFor="blog-banner-input" aria-hidden="true">
+            {thumbnail ? 'Change image' : 'Choose image'}
+          </label>
+          <span className={styles.fileName} id="blog-banner-file">
+            {bannerUploading ? 'Uploading…' : (bannerName ?? (thumbnail ? 'Current banner' : 'No image chosen'))}
+          </span>
+        </div>
       </div>
       <TextField label="Title" name="title" value={title} onChange={(event) => setTitle(event.target.value)} />
       <div className={styles.bodyField}>

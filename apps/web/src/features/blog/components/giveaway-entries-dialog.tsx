@@ -7,20 +7,23 @@ export function GiveawayEntriesDialog({ postId, title, open, onClose }: { postId
   const query = useGiveawayEntries(postId, open);
   const entries = query.data;
   return (
-    <Modal open={open} onClose={onClose} title="Giveaway entries">
+    <Modal open={open} onClose={onClose} title="Giveaway entries" variant="wide">
       <div className={styles.body}>
         {entries ? (
           <>
             <p className={styles.total}>
               Total entries: <strong>{entries.length}</strong>
             </p>
-            <div className={styles.scroll}>
+            {/* Focusable so that keyboard users can scroll a table wider than the dialog. */}
+            <div className={styles.scroll} role="region" aria-label="Entries table" tabIndex={0}>
               <table className={styles.table}>
                 <caption className={styles.caption}>Entries of “{title}”</caption>
                 <thead>
                   <tr>
                     <th scope="col">#</th>
-                    <th scope="col">Full name</th>
+                    <th scope="col" className={styles.name}>
+                      Full name
+                    </th>
                     <th scope="col">Username</th>
                     <th scope="col">Email</th>
                   </tr>
@@ -29,7 +32,7 @@ export function GiveawayEntriesDialog({ postId, title, open, onClose }: { postId
                   {entries.map((entry) => (
                     <tr key={entry.userId._id}>
                       <td>{entry.number}</td>
-                      <td>{entry.fullName}</td>
+                      <td className={styles.name}>{entry.fullName}</td>
                       <td>{entry.userId.username}</td>
                       <td>{entry.userId.email}</td>
                     </tr>

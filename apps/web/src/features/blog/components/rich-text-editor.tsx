@@ -36,6 +36,9 @@ export function RichTextEditor({ initialHtml, onChange, labelledBy }: RichTextEd
       Image.configure({ allowBase64: false }),
     ],
     content: initialHtml,
+    // Tiptap would add its base styles as a <style> element, which the CSP (style-src 'self') refuses: they are in
+    // rich-text-editor.module.css instead.
+    injectCSS: false,
     editorProps: { attributes: { 'aria-labelledby': labelledBy, 'aria-multiline': 'true', role: 'textbox', class: styles.content ?? '' } },
     onUpdate: ({ editor: current }) => onChange({ html: current.getHTML(), text: current.getText({ blockSeparator: '\n\n' }) }),
   });

@@ -15,16 +15,15 @@ export async function reportConversation(id: string, reason: string): Promise<vo
 }
 
 /**
- * Message Seller (item page) and Message (profile): open or find the conversation with that user, then show it.
- * From an item, `?item=` makes the first message carry the item ('Item Info').
+ * Message (profile): open or find the conversation with that user, then show it. Message Seller on an item page
+ * writes from its own modal instead (send-message-modal.tsx) and stays on the item.
  */
 export function useMessageUser() {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: ({ userId }: { userId: string; itemId?: string }) => openConversation(userId),
-    onSuccess: async (id, { itemId }) => {
-      const query = itemId ? `?item=${encodeURIComponent(itemId)}` : '';
-      await navigate(`/chats/messages/${encodeURIComponent(id)}${query}`);
+    mutationFn: ({ userId }: { userId: string }) => openConversation(userId),
+    onSuccess: async (id) => {
+      await navigate(`/chats/messages/${encodeURIComponent(id)}`);
     },
   });
 }

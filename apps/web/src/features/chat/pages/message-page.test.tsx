@@ -95,7 +95,8 @@ describe('/chats/messages/{id}: the overlay', () => {
     await user.type(input(), '  Would you take $150?  {Enter}');
     await waitFor(() => expect(fake.sent).toHaveLength(1));
     const sent = fake.sent[0]?.input;
-    expect(sent).toMatchObject({ conversationId: 'c1', toUserId: 'u2', msg: 'Would you take $150?', itemId: null });
+    expect(sent).toMatchObject({ conversationId: 'c1', toUserId: 'u2', msg: 'Would you take $150?' });
+    expect(sent?.itemId ?? null).toBeNull();
     expect(sent?.clientId).toEqual(expect.any(String));
     expect(input()).toHaveValue('');
     const pending = lines().at(-1) as HTMLElement;
@@ -198,6 +199,21 @@ describe('/chats/messages/{id}: the overlay', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
+  it('keeps the newest message in view when the checkout reminder appears under the history', async () => {
+    const { socket } = setup();
+    await screen.findByText('Hello there');
+    const fake = await socket.ready();
+    // jsdom lays nothing out: the list reports a tall content and records where it is scrolled to.
+    const list = history();
+    let scrolledTo = 0;
+    Object.defineProperty(list, 'scrollHeight', { configurable: true, get: () => 900 });
+    Object.defineProperty(list, 'scrollTop', { configurable: true, get: () => scrolledTo, set: (value: number) => void (scrolledTo = value) });
+    scrolledTo = 0;
+    await fake.serverEmit('reminder', { helpPath: '/help/payment' });
+    expect(screen.getByRole('note')).toBeInTheDocument();
+    await waitFor(() => expect(scrolledTo).toBe(900));
+  });
+
   it('warns about moving the talk off the site', async () => {
     setup({
       messages: [makeMessage({ warning: { kind: 'off_site_contact', matched: 'whatsapp', helpPath: '/help/payment' } })],
@@ -215,19 +231,6 @@ describe('/chats/messages/{id}: the overlay', () => {
     await act(user);
     await waitFor(() => expect(currentUrl(router)).toBe('/chats'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-
-  it('from Message Seller (?item=), the first message carries the item and the next ones do not', async () => {
-    const { user, socket, router } = setup({ path: '/chats/messages/c1?item=i7' });
-    await screen.findByText('Hello there');
-    const fake = await socket.ready();
-    await user.type(input(), 'Is this still for sale?{Enter}');
-    await waitFor(() => expect(fake.sent).toHaveLength(1));
-    expect(fake.sent[0]?.input.itemId).toBe('i7');
-    await waitFor(() => expect(currentUrl(router)).toBe('/chats/messages/c1'));
-    await user.type(input(), 'And the keycaps?{Enter}');
-    await waitFor(() => expect(fake.sent).toHaveLength(2));
-    expect(fake.sent[1]?.input.itemId).toBeNull();
   });
 
   it('a Report link sends the reason to the team', async () => {

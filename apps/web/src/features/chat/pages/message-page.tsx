@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ChatMessage, CheckoutReminder, ConversationSummary } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
@@ -13,6 +13,7 @@ import { addToHistory, markRead } from '../realtime/cache';
 import { sendMessage, setOpenConversation, subscribeToMessages, subscribeToReminders } from '../realtime/socket';
 import { ReportConversation } from '../components/report-conversation';
 import { ScamWarningNote } from '../components/scam-warning';
+import { newClientId } from '../client-id';
 import { isUserGone } from '../user';
 import { sendErrorText, TEXTS, WARNING_LINK_TEXT } from '../messages';
 import styles from '../components/chat.module.css';
@@ -21,14 +22,7 @@ import styles from '../components/chat.module.css';
 interface PendingMessage {
   clientId: string;
   message: string;
-  itemId: string | null;
   error: string | null;
-}
-
-function newClientId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**
@@ -156,7 +150,6 @@ function Conversation({ id, conversation, query }: ConversationProps) {
   const queryClient = useQueryClient();
   const session = useSession().data;
   const viewerId = session?.isLoggedIn ? session.userId : undefined;
-  const [searchParams, setSearchParams] = useSearchParams();
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [draft, setDraft] = useState('');
   const historyRef = useRef<HTMLOListElement>(null);
@@ -167,19 +160,19 @@ function Conversation({ id, conversation, query }: ConversationProps) {
   const delivered = new Set(history.map((message) => message.clientId).filter(Boolean));
   const waiting = pending.filter((line) => !delivered.has(line.clientId));
 
-  // Newest at the bottom: keep it in view when a message arrives (not when older pages load above).
+  // Newest at the bottom: keep it in view when a message arrives (not when older pages load above), and when the
+  // checkout reminder appears under the history, which shrinks it right after the message that triggered it.
   const newestId = history.at(-1)?._id;
   useEffect(() => {
     const list = historyRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [newestId, waiting.length]);
+  }, [newestId, waiting.length, reminder]);
 
-  const send = (text: string, clientId: string, itemId: string | null) => {
-    setPending((lines) => [...lines.filter((line) => line.clientId !== clientId), { clientId, message: text, itemId, error: null }]);
+  const send = (text: string, clientId: string) => {
+    setPending((lines) => [...lines.filter((line) => line.clientId !== clientId), { clientId, message: text, error: null }]);
     void sendMessage({
       conversationId: id,
       toUserId: conversation.from.id,
-      itemId,
       msg: text,
       clientId,
       username: session?.username,
@@ -197,19 +190,8 @@ function Conversation({ id, conversation, query }: ConversationProps) {
     // Spec part 2 section 5: trimmed, and non-empty after trimming.
     const text = draft.trim();
     if (!text) return;
-    // Message Seller opens the conversation with ?item=: the first message carries the item ('Item Info').
-    const itemId = searchParams.get('item');
-    send(text, newClientId(), itemId);
+    send(text, newClientId());
     setDraft('');
-    if (itemId) {
-      setSearchParams(
-        (params) => {
-          params.delete('item');
-          return params;
-        },
-        { replace: true },
-      );
-    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -246,7 +228,7 @@ function Conversation({ id, conversation, query }: ConversationProps) {
               {line.error ? (
                 <span className={styles.failed} role="alert">
                   {sendErrorText(line.error)}{' '}
-                  <button type="button" className={styles.retry} onClick={() => send(line.message, line.clientId, line.itemId)}>
+                  <button type="button" className={styles.retry} onClick={() => send(line.message, line.clientId)}>
                     {TEXTS.retry}
                   </button>
                 </span>
@@ -282,7 +264,6 @@ function Conversation({ id, conversation, query }: ConversationProps) {
             submit();
           }}
         >
-          {searchParams.get('item') ? <p className={styles.hint}>{TEXTS.aboutItem}</p> : null}
           <textarea
             className={styles.input}
             aria-label={TEXTS.messageLabel}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ITEM_ERRORS, type ItemDetail } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
@@ -7,7 +7,6 @@ import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { loginPath } from '../../../lib/return-url';
 import { emailStatusQueryOptions, resendConfirmation, useSession, useViewerRegion } from '../../../lib/session';
-import { useMessageUser } from '../../chat/api/conversation-actions';
 import { SendFeedbackModal } from '../../ratings/components/send-feedback-modal';
 import { removeItem } from '../api/item-actions';
 import { itemKeys } from '../api/keys';
@@ -17,14 +16,18 @@ import { CHECKOUT_BUTTONS, CheckoutActions } from './checkout-actions';
 import { SendOfferModal, type OfferOutcome } from './send-offer-modal';
 import styles from './item-actions.module.css';
 
+/** The 'Send Message' modal for Message Seller: the chat feature's, composed in app/ (features do not import one another). */
+export type MessageSellerModal = (props: { item: ItemDetail; open: boolean; onClose: () => void }) => ReactNode;
+
 interface ItemActionsProps {
   item: ItemDetail;
   isLoggedIn: boolean;
   isUserItem: boolean;
+  messageSellerModal: MessageSellerModal;
 }
 
 /** The item page's buttons (spec 4, 'Item detail buttons') and the dialogs they open. */
-export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) {
+export function ItemActions({ item, isLoggedIn, isUserItem, messageSellerModal }: ItemActionsProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -37,6 +40,7 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
   const [cannotRemoveOpen, setCannotRemoveOpen] = useState(false);
   const [offerOpen, setOfferOpen] = useState(false);
   const [offerSent, setOfferSent] = useState<OfferOutcome | null>(null);
+  const [messageOpen, setMessageOpen] = useState(false);
 
   const viewerId = isLoggedIn && session.data?.isLoggedIn ? session.data.userId : undefined;
   const buttons = itemButtons({ item, isUserItem, viewerId, viewerRegion: region.data?.code });
@@ -58,8 +62,6 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
   });
 
   const resend = useMutation({ mutationFn: resendConfirmation });
-  // Message Seller opens (or finds) the conversation with the seller and shows it, about this item.
-  const messageSeller = useMessageUser();
 
   const openConfirmEmail = () => {
     resend.reset();
@@ -99,7 +101,7 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
       return;
     }
     if (button === 'message') {
-      messageSeller.mutate({ userId: item.sellerId._id, itemId: item._id });
+      setMessageOpen(true);
       return;
     }
     if (button === 'feedback') setFeedbackOpen(true);
@@ -159,13 +161,7 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
             );
           case 'message':
             return (
-              <Button
-                key={button}
-                block
-                variant="secondary"
-                pending={messageSeller.isPending || messageSeller.isSuccess}
-                onClick={() => void press(button)}
-              >
+              <Button key={button} block variant="secondary" onClick={() => void press(button)}>
                 Message Seller
               </Button>
             );
@@ -215,9 +211,7 @@ export function ItemActions({ item, isLoggedIn, isUserItem }: ItemActionsProps) 
         }}
       />
 
-      <AlertModal open={messageSeller.isError} onClose={() => messageSeller.reset()} title="Send Message">
-        <p>{codeOf(messageSeller.error) === 'user_not_found' ? 'User Not Found' : TEXTS.somethingWentWrong}</p>
-      </AlertModal>
+      {messageSellerModal({ item, open: messageOpen, onClose: () => setMessageOpen(false) })}
 
       <SendFeedbackModal
         open={feedbackOpen}

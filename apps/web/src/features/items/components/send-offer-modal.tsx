@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { OFFER_ERRORS, formatPrice, type ItemDetail, type MadeOffer } from '@keeb/shared';
+import { OFFER_ERRORS, formatPrice, formatShipping, priceWithShipping, type ItemDetail, type MadeOffer } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
@@ -139,7 +139,7 @@ export function SendOfferModal({ open, item, region, onClose, onSent, onConfirmE
         <div className={styles.form}>
           <FormBanner tone="success">{TEXTS.offerAutoAccepted}</FormBanner>
           <p>
-            Pay within 24 hours: {formatPrice(accepted.price)} plus {formatPrice(accepted.shippingPrice)} shipping for{' '}
+            Pay within 24 hours: {priceWithShipping(accepted.price, accepted.shippingPrice)} for{' '}
             {item.name}. You can also pay later from <Link to={SENT_OFFERS_PATH}>your sent offers</Link>.
           </p>
           {pay.isError && !isConfirmEmailError(pay.error) ? (
@@ -182,7 +182,7 @@ export function SendOfferModal({ open, item, region, onClose, onSent, onConfirmE
         {shipping && region ? (
           <p className={styles.shipping}>
             <span>Shipping to {region.name}</span>
-            <span className={styles.shippingPrice}>{formatPrice(shipping.price)}</span>
+            <span className={styles.shippingPrice}>{formatShipping(shipping.price)}</span>
           </p>
         ) : (
           <FormBanner tone="warning">

@@ -1,4 +1,4 @@
-import { PRICE_MAX_LENGTH, formatPrice, type Region, type ShippingPrice } from '@keeb/shared';
+import { PRICE_MAX_LENGTH, formatShipping, type Region, type ShippingPrice } from '@keeb/shared';
 import styles from './shipping-fieldset.module.css';
 
 export type ShippingDraft = Record<string, { selected: boolean; price: string }>;
@@ -77,7 +77,7 @@ export function LockedShipping({ shippingPrices, note }: { shippingPrices: reado
           {shippingPrices.map((shipping) => (
             <li key={shipping.code} className={styles.lockedRow}>
               <span>{shipping.name}</span>
-              <span className={styles.lockedPrice}>{formatPrice(shipping.price)}</span>
+              <span className={styles.lockedPrice}>{formatShipping(shipping.price)}</span>
             </li>
           ))}
         </ul>

@@ -62,6 +62,14 @@ describe('item detail: what it shows', () => {
     expect(decodeURIComponent(report)).toContain('Report Item: Tofu65 Aluminium');
   });
 
+  it("says 'Free' for a region shipped free, never '$0'", async () => {
+    await renderDetail(makeItem({ shippingPrices: [{ code: 'US', name: 'United States', price: 0 }, { code: 'CA', name: 'Canada', price: 25 }] }));
+    const shipping = screen.getByRole('region', { name: 'Shipping' });
+    expect(within(shipping).getByText('United States').nextElementSibling).toHaveTextContent(/^Free$/);
+    expect(within(shipping).getByText('$25')).toBeInTheDocument();
+    expect(shipping).not.toHaveTextContent('$0');
+  });
+
   it("shows 'Sold for {price}' once sold", async () => {
     await renderDetail(makeItem({ purchaserId: 'u9', priceSold: 150.5 }));
     expect(screen.getByText(/Sold for \$150\.50/)).toBeInTheDocument();
@@ -185,27 +193,6 @@ describe('item detail: buttons (spec 4)', () => {
     const { user, router } = await renderDetail(makeItem(), { signedIn: false });
     await user.click(screen.getByRole('button', { name }));
     await waitFor(() => expect(currentUrl(router)).toBe('/login?returnUrl=%2Fdetail%2Fi1'));
-  });
-
-  it('Message Seller opens the conversation with the seller and shows it, about this item', async () => {
-    const { user, api, router } = await renderDetail(makeItem(), {}, {
-      'POST /conversation': { body: { _id: 'c9' } },
-      'POST /message/c9': { status: 404, body: { message: 'not_found' } },
-      'GET /me/messages': { body: { conversations: [] } },
-    });
-    await user.click(screen.getByRole('button', { name: 'Message Seller' }));
-    await waitFor(() => expect(currentUrl(router)).toBe('/chats/messages/c9?item=i1'));
-    expect(api.callsTo('POST /conversation').map((call) => call.body)).toEqual([{ userId: 'u2' }]);
-  });
-
-  it("Message Seller says what went wrong in the 'Send Message' modal", async () => {
-    const { user, router } = await renderDetail(makeItem(), {}, {
-      'POST /conversation': { status: 404, body: { message: 'user_not_found' } },
-    });
-    await user.click(screen.getByRole('button', { name: 'Message Seller' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send Message' });
-    expect(dialog).toHaveTextContent('User Not Found');
-    expect(currentUrl(router)).toBe('/detail/i1');
   });
 
   it('Leave Feedback sends the rating, then the button goes (the item reads isSellerReviewed)', async () => {

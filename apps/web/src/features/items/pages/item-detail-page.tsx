@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ITEM_ERRORS, formatPrice, type ItemDetail, type ShippingPrice } from '@keeb/shared';
+import { ITEM_ERRORS, formatPrice, formatShipping, type ItemDetail, type ShippingPrice } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/page-meta';
 import { useViewerRegion } from '../../../lib/session';
 import { SOCIAL_LINKS, TEAM_EMAIL } from '../../../lib/site';
 import { useItem } from '../api/get-item';
-import { ItemActions } from '../components/item-actions';
+import { ItemActions, type MessageSellerModal } from '../components/item-actions';
 import { ItemComments } from '../components/item-comments';
 import { ItemGallery } from '../components/item-gallery';
 import { PaymentReturn } from '../components/payment-return';
@@ -35,10 +35,12 @@ interface ItemDetailPageProps {
    * history (features do not import one another).
    */
   similarSales?: (name: string) => ReactNode;
+  /** Message Seller's 'Send Message' modal (spec 2.9), the chat feature's, filled in by app/. */
+  messageSellerModal: MessageSellerModal;
 }
 
 /** /detail/{id} (spec 2.9); also /vendor/product/{id} (vendor-product-page.tsx) with its heading and title. */
-export function ItemDetailPage({ heading = 'Item Details', title, similarSales }: ItemDetailPageProps) {
+export function ItemDetailPage({ heading = 'Item Details', title, similarSales, messageSellerModal }: ItemDetailPageProps) {
   const { id = '' } = useParams();
   const query = useItem(id);
   const removed = isApiError(query.error) && query.error.code === ITEM_ERRORS.notFound;
@@ -51,6 +53,7 @@ export function ItemDetailPage({ heading = 'Item Details', title, similarSales }
         isLoggedIn={query.data.isLoggedIn}
         isUserItem={query.data.isUserItem}
         similarSales={similarSales}
+        messageSellerModal={messageSellerModal}
       />
     );
   }
@@ -99,13 +102,13 @@ function ApprovalBanner({ item, isUserItem }: { item: ItemDetail; isUserItem: bo
   return <FormBanner tone="warning">{TEXTS.rejected}</FormBanner>;
 }
 
-interface ItemViewProps extends Pick<ItemDetailPageProps, 'similarSales'> {
+interface ItemViewProps extends Pick<ItemDetailPageProps, 'similarSales' | 'messageSellerModal'> {
   item: ItemDetail;
   isLoggedIn: boolean;
   isUserItem: boolean;
 }
 
-function ItemView({ item, isLoggedIn, isUserItem, similarSales }: ItemViewProps) {
+function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerModal }: ItemViewProps) {
   const sold = item.purchaserId !== null;
   const seller = item.sellerId;
   const sellerPath = `/u/${encodeURIComponent(seller.username)}`;
@@ -141,7 +144,7 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales }: ItemViewProps)
           <SaleTerms item={item} sold={sold} className={styles.terms} size="md" />
           {similarSales?.(item.name)}
 
-          <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} />
+          <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} messageSellerModal={messageSellerModal} />
           <SaveToggle itemId={item._id} saved={item.isFollowing} count={item.likes} isLoggedIn={isLoggedIn} />
 
           <section className={styles.card} aria-labelledby="seller-title">
@@ -201,7 +204,7 @@ function ShippingList({ shippingPrices }: { shippingPrices: readonly ShippingPri
         {ordered.slice(0, SHIPPING_SHOWN).map((shipping) => (
           <li key={shipping.code} className={styles.shippingRow}>
             <span>{shipping.name}</span>
-            <span className={styles.shippingPrice}>{formatPrice(shipping.price)}</span>
+            <span className={styles.shippingPrice}>{formatShipping(shipping.price)}</span>
           </li>
         ))}
       </ul>

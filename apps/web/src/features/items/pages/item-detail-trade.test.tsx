@@ -65,6 +65,12 @@ describe('item page: Send Offer', () => {
     expect(within(dialog).getByText('Shipping to Canada').nextElementSibling).toHaveTextContent('$25');
   });
 
+  it("says 'Free' for free shipping to the viewer's region", async () => {
+    const { user } = await renderDetail({ item: makeItem({ shippingPrices: [{ code: 'US', name: 'United States', price: 0 }] }) });
+    const dialog = await openSendOffer(user);
+    expect(within(dialog).getByText('Shipping to United States').nextElementSibling).toHaveTextContent(/^Free$/);
+  });
+
   it('asks a viewer without a shipping region to choose one first', async () => {
     const { user } = await renderDetail({ region: null });
     const dialog = await openSendOffer(user);

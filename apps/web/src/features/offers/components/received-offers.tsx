@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { actionsFor, formatPrice, type OfferAction, type ReceivedItemGroup, type ReceivedOffer } from '@keeb/shared';
+import { actionsFor, formatPrice, formatShipping, shippingNote, type OfferAction, type ReceivedItemGroup, type ReceivedOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { PaymentCountdown } from '../../../components/payment-countdown';
 import { offerActions } from '../api/offer-actions';
@@ -68,7 +68,7 @@ const LABELS: Partial<Record<OfferAction, string>> = {
 function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; group: ReceivedItemGroup; onRequest: ReceivedOffersProps['onRequest'] }) {
   const buyer = offer.offererId.username;
   const actions = actionsFor('seller', offer.status, group.purchaserId !== null);
-  const offered = `${formatPrice(offer.price)} (+ ${formatPrice(offer.shippingPrice)} shipping)`;
+  const offered = `${formatPrice(offer.price)} (+ ${shippingNote(offer.shippingPrice)})`;
   // A paid offer shows what was paid: the sale's price, which is the seller's counter when the buyer paid that.
   const paid = offer.status === 'paid' ? (group.priceSold ?? offer.counterPrice ?? offer.price) : null;
 
@@ -126,7 +126,7 @@ function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; g
         <span className={styles.price}>{formatPrice(paid ?? offer.price)}</span>
       </div>
       <p className={styles.meta}>
-        Ships to {offer.offererId.shippingRegion?.name ?? 'an unknown region'} · {formatPrice(offer.shippingPrice)} shipping
+        Ships to {offer.offererId.shippingRegion?.name ?? 'an unknown region'} · {formatShipping(offer.shippingPrice)} shipping
       </p>
       <SellerStatus offer={offer} paid={paid} />
       {actions.length > 0 ? (

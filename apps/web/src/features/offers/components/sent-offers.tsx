@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { actionsFor, formatPrice, type OfferAction, type SentOffer } from '@keeb/shared';
+import { actionsFor, formatPrice, formatShipping, priceWithShipping, type OfferAction, type SentOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { PaymentCountdown } from '../../../components/payment-countdown';
 import { paymentConfirmText } from '../../../lib/payment';
@@ -80,7 +80,7 @@ function SentOfferRow({ offer, onRequest }: { offer: SentOffer; onRequest: SentO
           </div>
           <div>
             <dt>Shipping</dt>
-            <dd>{formatPrice(offer.shippingPrice)}</dd>
+            <dd>{formatShipping(offer.shippingPrice)}</dd>
           </div>
         </dl>
         <BuyerStatus offer={offer} />

@@ -85,6 +85,14 @@ describe('/me/offers: Received', () => {
     expect(within(offerRow('thockboi')).getByText(/Ships to Canada · \$25 shipping/)).toBeInTheDocument();
   });
 
+  it("says 'free shipping' for an offer shipped free, never '$0'", async () => {
+    setup({ received: [makeGroup([makeReceivedOffer({ shippingPrice: 0 })])] });
+    await screen.findByText('Tofu65 Aluminium');
+    const row = offerRow('clackfan');
+    expect(within(row).getByText(/Ships to United States · Free shipping/)).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('$0');
+  });
+
   it('collapses and opens an item panel', async () => {
     const { user } = setup({ received: [makeGroup()] });
     const details = (await screen.findByText('Tofu65 Aluminium')).closest('details') as HTMLDetailsElement;
@@ -245,6 +253,16 @@ describe('/me/offers: Received', () => {
 
 describe('/me/offers: Sent', () => {
   const path = '/me/offers?tab=sent';
+
+  it("says 'Free' for free shipping, in the row and in Pay Now's confirmation", async () => {
+    const { user } = setup({ path, sent: [makeSentOffer({ status: 'countered', counterPrice: 140, shippingPrice: 0 })] });
+    const row = (await screen.findByRole('link', { name: 'Keycap Set GMK Olivia' })).closest('li') as HTMLElement;
+    expect(within(row).getByText('Shipping').nextElementSibling).toHaveTextContent(/^Free$/);
+    await user.click(within(row).getByRole('button', { name: 'Pay Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pay Now' });
+    expect(dialog).toHaveTextContent('Pay $140 with free shipping for Keycap Set GMK Olivia through PayPal?');
+    expect(dialog).not.toHaveTextContent('$0');
+  });
 
   it("shows the item's image, name and price, 'You Offered' and shipping, and Delete on a pending offer", async () => {
     setup({ path, sent: [makeSentOffer()] });

@@ -28,6 +28,7 @@ function SellerFeedback({ sellerKey }: { sellerKey: string }) {
   const first: UserRatings | undefined = query.data?.pages[0];
   const ratings = query.data?.pages.flatMap((page) => page.ratings);
   const username = first?._id.username;
+  const hasAverages = first !== undefined && first.count > 0;
 
   return (
     <div className={styles.page}>
@@ -39,33 +40,36 @@ function SellerFeedback({ sellerKey }: { sellerKey: string }) {
           </Link>
         ) : null}
       </div>
-      {first ? <RatingAveragesCard averages={first} /> : null}
-      <section aria-labelledby="ratings-title" className={styles.list}>
-        <h2 id="ratings-title" className="visually-hidden">
-          Ratings
-        </h2>
-        <ListState query={query} rows={ratings} empty="No Ratings" failed="The ratings could not be loaded." loadingLabel="Loading ratings" skeletonHeight={96}>
-          {(rows) => (
-            <>
-              <ul className={styles.rows}>
-                {rows.map((rating) => (
-                  <RatingRow key={rating._id} rating={rating} />
-                ))}
-              </ul>
-              {query.hasNextPage ? (
-                <Button variant="secondary" block pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                  Show more ratings
-                </Button>
-              ) : null}
-              {query.isFetchNextPageError ? (
-                <p className={styles.error} role="alert">
-                  More ratings could not be loaded. Please try again.
-                </p>
-              ) : null}
-            </>
-          )}
-        </ListState>
-      </section>
+      <div className={`${styles.body} ${hasAverages ? styles.withAverages : ''}`}>
+        {/* A seller with no ratings has no averages (the API answers 0s): the list's 'No Ratings' says it all. */}
+        {hasAverages ? <RatingAveragesCard averages={first} /> : null}
+        <section aria-labelledby="ratings-title" className={styles.list}>
+          <h2 id="ratings-title" className="visually-hidden">
+            Ratings
+          </h2>
+          <ListState query={query} rows={ratings} empty="No Ratings" failed="The ratings could not be loaded." loadingLabel="Loading ratings" skeletonHeight={96}>
+            {(rows) => (
+              <>
+                <ul className={styles.rows}>
+                  {rows.map((rating) => (
+                    <RatingRow key={rating._id} rating={rating} />
+                  ))}
+                </ul>
+                {query.hasNextPage ? (
+                  <Button variant="secondary" block pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                    Show more ratings
+                  </Button>
+                ) : null}
+                {query.isFetchNextPageError ? (
+                  <p className={styles.error} role="alert">
+                    More ratings could not be loaded. Please try again.
+                  </p>
+                ) : null}
+              </>
+            )}
+          </ListState>
+        </section>
+      </div>
     </div>
   );
 }

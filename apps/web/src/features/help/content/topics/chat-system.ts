@@ -13,7 +13,7 @@ export const chatSystem: HelpTopic = {
       blocks: [
         {
           list: [
-            'On a listing, press Message Seller: your first message carries the item, so the seller knows what you are asking about.',
+            'On a listing, press Message Seller and write your message there: it carries the item, so the seller knows what you are asking about. The conversation then continues in Chats.',
             'On a profile, press Message.',
             'All your conversations are in [Chats](/chats), the newest first.',
           ],
