@@ -265,43 +265,113 @@ function scopeCondition(scope: ListScope, v: Bind): SQL | undefined {
 const scopeUserId = (scope: ListScope) => (scope.kind === 'public' || scope.kind === 'sellerPublic' ? undefined : scope.userId);
 
 /**
- * A search text as its full-text query, in tsquery text form: search_tsquery() (migration 0008) matches the words
- * in name (A) or description (B), and typos or partial words through the vocabulary of listing names. Empty when
- * the text has no words. Computed first, so the page query carries it as a value the planner can estimate from
- * the column's statistics (few matches: the GIN index; many: the sort index, stopping after one page).
+ * A search text's full-text queries in tsquery text form (search_tsqueries(), migration 0025). `exact`: the words
+ * in name (A) or description (B), or every word the start of a name word; `typo`: every word matched in the name
+ * through a typo or resemblance where `exact` does not match (undefined when no word has one); `broad`: either.
+ * `exact` is empty when the text has no words. Computed first, so the page query carries it as a value the
+ * planner can estimate from the column's statistics (few matches: the GIN index; many: the sort index, stopping
+ * after one page).
  */
-export async function searchTsquery(db: Queryable, text: string): Promise<string> {
-  const result = (await db.execute(sql`select search_tsquery(${text})::text as q`)) as unknown as { rows: Array<{ q: string | null }> };
-  return result.rows[0]?.q ?? '';
+export interface SearchTsqueries {
+  exact: string;
+  typo: string | undefined;
+  broad: string;
+}
+
+export async function searchTsqueries(db: Queryable, text: string): Promise<SearchTsqueries> {
+  const result = (await db.execute(sql`select exact::text as exact, typo::text as typo, broad::text as broad from search_tsqueries(${text})`)) as unknown as {
+    rows: Array<{ exact: string | null; typo: string | null; broad: string | null }>;
+  };
+  const row = result.rows[0];
+  return { exact: row?.exact ?? '', typo: row?.typo || undefined, broad: row?.broad ?? '' };
 }
 
 /** How long a search text's expansion is reused: new listing words join typo matching within this time. */
 const TSQUERY_TTL_MS = 60_000;
 const TSQUERY_CACHE_SIZE = 1000;
-const tsqueryCaches = new WeakMap<Queryable, Map<string, { tsquery: string; at: number }>>();
+const tsqueryCaches = new WeakMap<Queryable, Map<string, { tsqueries: SearchTsqueries; at: number }>>();
 
 /**
- * searchTsquery with a small per-database cache: popular searches repeat, and their expansion only changes when
+ * searchTsqueries with a small per-database cache: popular searches repeat, and their expansion only changes when
  * the vocabulary of listing names grows, so a page of a repeated search is one query instead of two.
  */
-async function cachedTsquery(db: Queryable, text: string): Promise<string> {
+async function cachedTsqueries(db: Queryable, text: string): Promise<SearchTsqueries> {
   let cache = tsqueryCaches.get(db);
   if (!cache) tsqueryCaches.set(db, (cache = new Map()));
   const hit = cache.get(text);
-  if (hit && Date.now() - hit.at < TSQUERY_TTL_MS) return hit.tsquery;
-  const tsquery = await searchTsquery(db, text);
+  if (hit && Date.now() - hit.at < TSQUERY_TTL_MS) return hit.tsqueries;
+  const tsqueries = await searchTsqueries(db, text);
   cache.delete(text);
-  cache.set(text, { tsquery, at: Date.now() });
+  cache.set(text, { tsqueries, at: Date.now() });
   // Map keeps insertion order: the first key is the least recently computed.
   if (cache.size > TSQUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return tsquery;
+  return tsqueries;
 }
 
-/** The options with their search resolved to a tsquery; undefined when the search cannot match anything. */
+/** The options with their search resolved to every match (`broad`); undefined when the search cannot match anything. */
 export async function withTsquery(db: Queryable, o: ListOptions): Promise<ListOptions | undefined> {
   if (!o.search) return o;
-  const tsquery = await cachedTsquery(db, o.search);
-  return tsquery ? { ...o, tsquery } : undefined;
+  const { exact, broad } = await cachedTsqueries(db, o.search);
+  return exact ? { ...o, tsquery: broad } : undefined;
+}
+
+/**
+ * A search's two tiers as list options: exact and prefix matches, then typo matches (search-tiers.ts); undefined
+ * when the search cannot match anything.
+ */
+export async function searchTiers(db: Queryable, o: ListOptions): Promise<{ exact: ListOptions; typo: ListOptions | undefined } | undefined> {
+  if (!o.search) return undefined;
+  const { exact, typo } = await cachedTsqueries(db, o.search);
+  if (!exact) return undefined;
+  return { exact: { ...o, tsquery: exact }, typo: typo ? { ...o, tsquery: typo } : undefined };
+}
+
+/** Whether the cursor has the fields its sort pages by (else the list starts at its beginning). */
+export const hasCursor = (sort: ListSort, c: Cursor) => afterCursor(sort, c, asValue, false) !== undefined;
+
+/**
+ * Whether a public listing at the cursor matches the tsquery: by its id when the client sends it, else by the
+ * sort fields it sent (the spec's cursor), which a listing of the other tier shares only in a tie.
+ */
+export async function cursorMatches(db: Queryable, sort: ListSort, c: Cursor, tsquery: string): Promise<boolean> {
+  const at = c.id
+    ? sql`${items.id} = ${c.id}::uuid`
+    : and(
+        c.ts ? sql`${items.timeListed} = ${c.ts}::timestamptz` : undefined,
+        (sort === 'low' || sort === 'high') && c.priceCents !== undefined ? sql`${items.priceCents} = ${c.priceCents}::integer` : undefined,
+        sort === 'rate' && c.likes !== undefined ? sql`${items.saveCount} = ${c.likes}::integer` : undefined,
+      );
+  const [row] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(at, publicItem, sql`${items.search} @@ ${tsquery}::tsquery`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * 'Did you mean ...?' (search_suggestions(), migration 0025): each word of the text, whether its exact tier finds
+ * a public listing, and up to 3 close words public listings hold in their names, closest first.
+ */
+export async function searchWordSuggestions(db: Queryable, text: string): Promise<Array<{ word: string; found: boolean; alternatives: string[] }>> {
+  const result = (await db.execute(sql`
+    select w as word,
+      exists (select 1 from ${items} where ${publicItem} and ${items.search} @@ (search_tsqueries(w)).exact) as found,
+      array(select s.word from search_suggestions(w) as s) as alternatives
+    from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as w`)) as unknown as {
+    rows: Array<{ word: string; found: boolean; alternatives: string[] }>;
+  };
+  return result.rows;
+}
+
+/** Whether a text's exact tier finds a public listing. */
+export async function findsExactly(db: Queryable, text: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: items.id })
+    .from(items)
+    .where(and(publicItem, sql`${items.search} @@ (search_tsqueries(${text})).exact`))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
