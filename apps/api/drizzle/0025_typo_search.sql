@@ -109,18 +109,3 @@ BEGIN
   RETURN array(SELECT anchor UNION SELECT a.word FROM search_word_alternatives(anchor) AS a);
 END
 $$;
---> statement-breakpoint
--- 'Did you mean ...?': up to 3 of a search word's typo alternatives that a public listing (approved, unsold,
--- present) holds in its name, fewest typos first. The vocabulary also holds words of pending, rejected and removed
--- listings: those are never offered.
-CREATE FUNCTION search_suggestions(w text) RETURNS TABLE (word text) LANGUAGE sql STABLE
-AS $$
-  SELECT a.word FROM search_word_alternatives(w) AS a
-  WHERE a.typo AND EXISTS (
-    SELECT 1 FROM items i
-    WHERE i.search @@ (quote_literal(a.word) || ':A')::tsquery
-      AND i.approval_status = 'approved' AND i.purchaser_id IS NULL AND i.removed_at IS NULL
-  )
-  ORDER BY a.rank
-  LIMIT 3
-$$;

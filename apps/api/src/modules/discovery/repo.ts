@@ -350,28 +350,31 @@ export async function cursorMatches(db: Queryable, sort: ListSort, c: Cursor, ts
 }
 
 /**
- * 'Did you mean ...?' (search_suggestions(), migration 0025): each word of the text, whether its exact tier finds
- * a public listing, and up to 3 close words public listings hold in their names, closest first.
+ * Whether a public listing matches a tsquery, bound as a value: the planner sees it (a word found nowhere is one
+ * GIN lookup, never a walk of every listing in search of a first match).
  */
-export async function searchWordSuggestions(db: Queryable, text: string): Promise<Array<{ word: string; found: boolean; alternatives: string[] }>> {
-  const result = (await db.execute(sql`
-    select w as word,
-      exists (select 1 from ${items} where ${publicItem} and ${items.search} @@ (search_tsqueries(w)).exact) as found,
-      array(select s.word from search_suggestions(w) as s) as alternatives
-    from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as w`)) as unknown as {
-    rows: Array<{ word: string; found: boolean; alternatives: string[] }>;
-  };
-  return result.rows;
-}
-
-/** Whether a text's exact tier finds a public listing. */
-export async function findsExactly(db: Queryable, text: string): Promise<boolean> {
+export async function publicMatchExists(db: Queryable, tsquery: string): Promise<boolean> {
   const [row] = await db
     .select({ id: items.id })
     .from(items)
-    .where(and(publicItem, sql`${items.search} @@ (search_tsqueries(${text})).exact`))
+    .where(and(publicItem, sql`${items.search} @@ ${tsquery}::tsquery`))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * The words of a search text ('simple' lexemes) with each one's exact tier (search_tsqueries())
+ * and its typo alternatives from the vocabulary of listing names, closest first (search_word_alternatives(),
+ * migration 0025). The vocabulary holds words of listings that are not public too: see publicMatchExists.
+ */
+export async function searchWordsOf(db: Queryable, text: string): Promise<Array<{ word: string; exact: string; typos: string[] }>> {
+  const result = (await db.execute(sql`
+    select w.word, (search_tsqueries(w.word)).exact::text as exact,
+      array(select a.word from search_word_alternatives(w.word) as a where a.typo order by a.rank) as typos
+    from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) as w(word)`)) as unknown as {
+    rows: Array<{ word: string; exact: string; typos: string[] }>;
+  };
+  return result.rows;
 }
 
 /**

@@ -107,6 +107,8 @@ describe("GET /api/items/suggest ('Did you mean ...?')", () => {
     expect(await suggest('zzqqxxvv')).toEqual({ suggestions: [] });
     expect(await suggest('')).toEqual({ suggestions: [] });
     expect(await suggest('!!! ...')).toEqual({ suggestions: [] });
+    // More than ten words is a pasted text, not a search to respell.
+    expect(await suggest('lazer one two three four five six seven eight nine ten')).toEqual({ suggestions: [] });
     expect((await (await t.client()).get('/api/items/suggest')).body).toEqual({ suggestions: [] });
   });
 
