@@ -106,5 +106,6 @@ export const beforeWindow = (window: ListOptions, found: number): ListOptions =>
   fromDay: undefined,
   walkWindow: undefined,
   beforeDay: window.fromDay,
+  olderByWords: window.walkWindow !== true,
   limit: window.limit - found,
 });
