@@ -98,6 +98,10 @@ export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefin
 async function tierPlan(db: Database, options: repo.ListOptions): Promise<{ plan: Plan; found: number }> {
   const window = options.search && options.sort === 'def' ? await windowOf(db, options) : undefined;
   if (!window) return { plan: await explain(db, options), found: (await repo.listQuery(db, options)).length };
+  if (window.fromDay === undefined) {
+    const plan = await explain(db, window);
+    return { plan: { ...plan, shape: `by words: ${plan.shape}` }, found: (await repo.listQuery(db, window)).length };
+  }
   const newestDay = repo.listDay(options.cursor.ts ? new Date(options.cursor.ts) : new Date());
   const label = `last ${newestDay - window.fromDay!} days${window.walkWindow ? ', walked' : ''}`;
   const recent = await explain(db, window);

@@ -70,13 +70,13 @@ export interface ListOptions {
   /** Only listings from before this listing day: the rest of a search after its window. */
   beforeDay?: number | undefined;
   /**
-   * Read the listings before the window by their words and sort them, never by walking items_feed_idx: a search
-   * that was not common enough to walk its window and found less than a page there (beforeWindow). The planner
+   * Read a newest-first search's listings (before its window, if it has one) by their words and sort them, never
+   * by walking items_feed_idx: a search too rare to fill a page from its window (search-window.ts). The planner
    * guesses a word missing from its statistics at a fixed share, and walked every older listing for one that
-   * matches nothing (an exact tier of a typo: 2.2 s on the 1M-listing bench). The bound stays on the time, not
-   * the day: the days before the window would be most of items_search_day_idx, read for nothing.
+   * matches nothing (an exact tier of a typo: 2.2 s on the 1M-listing bench). The bound before a window stays on
+   * the time, not the day: the days before it would be most of items_search_day_idx, read for nothing.
    */
-  olderByWords?: boolean | undefined;
+  byWords?: boolean | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -211,7 +211,7 @@ export async function restOfTie(db: Queryable, o: ListOptions, rows: ListRow[], 
     fromDay: undefined,
     walkWindow: undefined,
     beforeDay: undefined,
-    olderByWords: undefined,
+    byWords: undefined,
     cursor: cursorAt(last),
     tieOnly: true,
     limit,
@@ -252,7 +252,7 @@ const searchCondition = (tsquery: SQL, forWalk: boolean) =>
  * Newest first, in an order no index provides: the same order (the columns are NOT NULL), but the planner cannot
  * walk items_feed_idx for it and filter. A search's window (fromDay) must be read through items_search_day_idx,
  * whose cost is bounded by the listings of the window; a walk filtered by the day would not stop at the window.
- * The same for the listings before the window of a rare search (olderByWords).
+ * The same for a rare search's listings (byWords).
  */
 const newestFirstBySort = [sql`${items.timeListed} desc nulls first`, sql`${items.id} desc nulls first`];
 
@@ -428,7 +428,7 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
         afterCursor(o.sort, o.cursor, v, o.tieOnly === true),
       ),
     )
-    .orderBy(...(o.sort === 'def' && ((o.fromDay !== undefined && !walk) || o.olderByWords) ? newestFirstBySort : orderFor(o.sort)))
+    .orderBy(...(o.sort === 'def' && ((o.fromDay !== undefined && !walk) || o.byWords) ? newestFirstBySort : orderFor(o.sort)))
     .limit(literalLimit(o.limit))
     .as('page');
   const { listingSellerId, ...pageListing } = page._.selectedFields;
@@ -511,7 +511,7 @@ const preparedLists = new Map<string, { name: string; query: RenderedQuery }>();
  * so the planner sees its tsquery and picks the index that suits how many rows match.
  */
 export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]> {
-  const days = `${o.fromDay === undefined ? '' : o.walkWindow ? 'w' : 'f'}${o.beforeDay === undefined ? '' : o.olderByWords ? 'g' : 'b'}`;
+  const days = `${o.fromDay === undefined ? '' : o.walkWindow ? 'w' : 'f'}${o.beforeDay === undefined ? '' : 'b'}${o.byWords ? 'g' : ''}`;
   const shape = [
     o.scope.kind,
     o.sort,
