@@ -89,6 +89,7 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     feedCase('search: keyword "olivia"', 'search', { searchText: 'olivia' }),
     feedCase('search: rare words "holy panda"', 'search', { searchText: 'holy panda' }),
     feedCase('search: typo "olivai"', 'search', { searchText: 'olivai' }),
+    feedCase('search: swapped letters "keycrhon"', 'search', { searchText: 'keycrhon' }),
     {
       name: "profile: seller's listings",
       kind: 'list',

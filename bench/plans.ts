@@ -1,5 +1,5 @@
 /**
- * EXPLAIN ANALYZE of each case's page queries, built by the API's own code (service.listOptionsFor, repo.withTsquery,
+ * EXPLAIN ANALYZE of each case's page queries, built by the API's own code (service.listOptionsFor, repo.searchTiers,
  * repo.listQuery, search-window.ts) with the same values, reduced to a one-line shape: node types and index names.
  */
 import { sql } from 'drizzle-orm';
@@ -73,25 +73,48 @@ const explainItemPage = (db: Database, itemId: string) => explainStatement(db, I
 
 /**
  * The plans of the queries the API runs for the case's page. Undefined when its search cannot match anything (the
- * API then answers [] without a page query). A newest-first search is its window query, then, when the window
+ * API then answers [] without a page query). A search is its exact tier, then, when that did not fill the page,
+ * its typo tier from the start (search-tiers.ts); a newest-first tier is its window query, then, when the window
  * did not fill the page, the query for the older listings (search-window.ts, newestFirstSearchPage).
  */
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
   if (c.kind === 'item') return explainItemPage(db, c.itemIds![0]!);
   if (c.kind === 'offers') return explainStatement(db, RECEIVED_PAGE_SQL, [c.sellerId!, null, null]);
-  const options = await repo.withTsquery(db, listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query)));
-  if (!options) return undefined;
+  const options = listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query));
+  if (!options.search) return (await tierPlan(db, options)).plan;
+  const tiers = await repo.searchTiers(db, options);
+  if (!tiers) return undefined;
+  const exact = await tierPlan(db, tiers.exact);
+  if (exact.found === options.limit || !tiers.typo) return exact.plan;
+  const typo = await tierPlan(db, { ...tiers.typo, cursor: {}, limit: options.limit - exact.found });
+  return {
+    shape: `exact (${exact.found} rows): ${exact.plan.shape}; then typos: ${typo.plan.shape}`,
+    seqScan: exact.plan.seqScan || typo.plan.seqScan,
+    executionMs: exact.plan.executionMs + typo.plan.executionMs,
+  };
+}
+
+/** One list query's plans (a newest-first search's window, and what comes before it) and the rows it found. */
+async function tierPlan(db: Database, options: repo.ListOptions): Promise<{ plan: Plan; found: number }> {
   const window = options.search && options.sort === 'def' ? await windowOf(db, options) : undefined;
-  if (!window) return explain(db, options);
+  if (!window) return { plan: await explain(db, options), found: (await repo.listQuery(db, options)).length };
+  if (window.fromDay === undefined) {
+    const plan = await explain(db, window);
+    return { plan: { ...plan, shape: `by words: ${plan.shape}` }, found: (await repo.listQuery(db, window)).length };
+  }
   const newestDay = repo.listDay(options.cursor.ts ? new Date(options.cursor.ts) : new Date());
   const label = `last ${newestDay - window.fromDay!} days${window.walkWindow ? ', walked' : ''}`;
   const recent = await explain(db, window);
   const found = (await repo.listQuery(db, window)).length;
-  if (found === options.limit) return { ...recent, shape: `${label}: ${recent.shape}` };
+  if (found === options.limit) return { plan: { ...recent, shape: `${label}: ${recent.shape}` }, found };
   const older = await explain(db, beforeWindow(window, found));
+  const olderFound = (await repo.listQuery(db, beforeWindow(window, found))).length;
   return {
-    shape: `${label} (${found} rows): ${recent.shape}, then older: ${older.shape}`,
-    seqScan: recent.seqScan || older.seqScan,
-    executionMs: recent.executionMs + older.executionMs,
+    plan: {
+      shape: `${label} (${found} rows): ${recent.shape}, then older: ${older.shape}`,
+      seqScan: recent.seqScan || older.seqScan,
+      executionMs: recent.executionMs + older.executionMs,
+    },
+    found: found + olderFound,
   };
 }

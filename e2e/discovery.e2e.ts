@@ -1,7 +1,7 @@
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ItemSummary } from '@keeb/shared';
-import { launchBrowser, PHONE, screenshotPath } from './browser';
+import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { signedIn } from './session';
 
 const baseUrl = inject('baseUrl');
@@ -101,4 +101,44 @@ describe('finding a seller on a phone and following them', () => {
     await page.screenshot({ path: screenshotPath('vault-followed-phone'), fullPage: true });
     await context.close();
   });
+});
+
+describe('typo search and "Did you mean ...?" (issue 25)', () => {
+  for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    it(`finds listings through a typo and offers the word listings hold (${width})`, { timeout: 120_000 }, async () => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(baseUrl);
+      await page.getByRole('button', { name: 'Accept', exact: true }).click(); // the cookie banner
+      const search = page.getByRole('searchbox', { name: 'Search items' });
+
+      // 'lazer' is one letter off 'laser': the Laser listings are found.
+      await search.fill('lazer');
+      await search.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/items/search/lazer');
+      await page.getByRole('heading', { name: /Search results/ }).waitFor();
+      await cards(page).filter({ hasText: 'GMK Laser Cyberdeck' }).waitFor();
+      const offer = page.getByText(/^Did you mean/);
+      await offer.waitFor();
+      expect(await offer.innerText()).toBe('Did you mean laser?');
+      await page.screenshot({ path: screenshotPath(`search-typo-${width}`) });
+
+      // Two typos in a longer word: 'Did you mean cyberdeck?' runs that search.
+      await search.fill('cybredek');
+      await search.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/items/search/cybredek');
+      const suggestion = page.getByRole('link', { name: 'cyberdeck', exact: true });
+      await suggestion.waitFor();
+      // Found through the typos too: the Cyberdeck listings under the offer.
+      await cards(page).filter({ hasText: 'GMK Laser Cyberdeck' }).waitFor();
+      await page.screenshot({ path: screenshotPath(`search-did-you-mean-${width}`) });
+      await suggestion.click();
+      await page.waitForURL((url) => url.pathname === '/items/search/cyberdeck');
+      await page.getByRole('heading', { name: 'Search results for “cyberdeck”' }).waitFor();
+      await cards(page).filter({ hasText: 'Laser Deskmat - Cyberdeck' }).waitFor();
+      expect(await page.getByText(/^Did you mean/).count()).toBe(0);
+      await context.close();
+    });
+  }
 });

@@ -30,4 +30,5 @@ export * from './ratings/schemas';
 export * from './discovery/price-history';
 export * from './wants/schemas';
 export * from './discovery/price-history-limits';
+export * from './discovery/search-suggestions';
 export * from './wants/codes';

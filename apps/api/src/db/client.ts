@@ -125,15 +125,16 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  // Extensions must be loaded on every open (search uses pg_trgm and btree_gin), not only when the migration
-  // creates them.
-  const [{ pg_trgm }, { btree_gin }] = await Promise.all([
+  // Extensions must be loaded on every open (search uses pg_trgm, fuzzystrmatch and btree_gin), not only when the
+  // migration creates them.
+  const [{ pg_trgm }, { fuzzystrmatch }, { btree_gin }] = await Promise.all([
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/fuzzystrmatch'),
     import('@electric-sql/pglite/contrib/btree_gin'),
   ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
-    extensions: { pg_trgm, btree_gin },
+    extensions: { pg_trgm, fuzzystrmatch, btree_gin },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -168,9 +168,9 @@ export const itemShipping = pgTable(
 
 /**
  * Every word that has appeared in a listing name (the 'simple' lexemes of items.name), kept by the trigger
- * items_search_words (migration 0008). Search matches typos and partial words against these few thousand words
- * with pg_trgm (search_tsquery()), never against a million names. Words are never removed: an extra word only
- * widens a query by a term that matches nothing.
+ * items_search_words (migration 0008). Search matches prefixes, typos and partial words against these few thousand
+ * words with pg_trgm and fuzzystrmatch (search_tsqueries(), migration 0025), never against a million names. Words
+ * are never removed: an extra word only widens a query by a term that matches nothing.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ItemListQuerySchema, PriceHistoryQuerySchema } from '@keeb/shared';
+import { ItemListQuerySchema, PriceHistoryQuerySchema, SearchSuggestionsQuerySchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { route, type RouteSpec } from '../../platform/route-table';
@@ -37,6 +37,12 @@ export function discoveryRoutes(discovery: DiscoveryService, { jsonBody, firstPa
       method: 'get', path: '/items/price-history', access: 'public', input: { query: PriceHistoryQuerySchema },
       handler: async (req, res) => {
         res.json(await discovery.priceHistory(parseInput(PriceHistoryQuerySchema, req.query)));
+      },
+    }),
+    route({
+      method: 'get', path: '/items/suggest', access: 'public', input: { query: SearchSuggestionsQuerySchema },
+      handler: async (req, res) => {
+        res.json(await discovery.suggest(parseInput(SearchSuggestionsQuerySchema, req.query).searchText));
       },
     }),
     route({

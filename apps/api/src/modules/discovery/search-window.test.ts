@@ -4,7 +4,7 @@ import { items } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createUser, itemValues } from '../../test/factories';
 import * as repo from './repo';
-import { forgetSearchWindowCaches, isCommonSearch, newestFirstSearchPage, windowDays } from './search-window';
+import { forgetSearchWindowCaches, isCommonSearch, newestFirstSearchPage, windowDays, windowOf } from './search-window';
 
 const t = useTestApp();
 const DAY = 86_400_000;
@@ -62,6 +62,20 @@ describe('newest-first search through a window of recent days', () => {
       cursor = { ts: last.timeListed, id: last.id };
     }
     expect(seen).toEqual(expected);
+  });
+
+  it("reads a search whose words the statistics do not list by its words at once, without a window: a typo's exact tier", async () => {
+    const expected = await catalogue();
+    await t.db.db.execute(sql`analyze items`);
+    const tiers = await repo.searchTiers(t.db.db, { scope: { kind: 'public' }, search: 'olivai', sort: 'def', cursor: {}, limit: 36 });
+    expect(tiers!.exact.tsquery).toBe("'olivai'");
+    const exact = await windowOf(t.db.db, tiers!.exact, 21);
+    expect(exact?.byWords).toBe(true);
+    expect(exact?.fromDay).toBeUndefined();
+    expect(await newestFirstSearchPage(t.db.db, tiers!.exact, 21)).toEqual([]);
+    // The typo tier's words are listed: it keeps its window.
+    expect((await windowOf(t.db.db, tiers!.typo!, 21))?.fromDay).toBeTypeOf('number');
+    expect((await newestFirstSearchPage(t.db.db, tiers!.typo!, 21)).map((r) => r.id)).toEqual(expected.slice(0, 36));
   });
 
   it('fills a page from older listings when the window holds too few matches', async () => {

@@ -86,16 +86,24 @@ export async function windowDays(db: Queryable, listings: number): Promise<numbe
 export async function newestFirstSearchPage(db: Queryable, o: ListOptions, listings = SEARCH_WINDOW_LISTINGS) {
   const window = await windowOf(db, o, listings);
   if (!window) return listPage(db, o);
+  if (window.fromDay === undefined) return listPage(db, window);
   const recent = await listPage(db, window);
   if (recent.length === o.limit) return recent;
   const older = await listPage(db, beforeWindow(window, recent.length));
   return [...recent, ...older];
 }
 
-/** The window query of a newest-first search, or undefined when all listings fit in one window. */
+/**
+ * The window query of a newest-first search, or undefined when all listings fit in one window. A search none of
+ * whose words the statistics list (once ANALYZE has made them) has fewer matches than the least common word they
+ * list, and would not fill a page from the window: its matches are read at once by their words (byWords, no
+ * window), one query instead of two. The exact tier of a typo is such a search (issue 25).
+ */
 export async function windowOf(db: Queryable, o: ListOptions, listings = SEARCH_WINDOW_LISTINGS): Promise<ListOptions | undefined> {
   const days = await windowDays(db, listings);
   if (days === undefined) return undefined;
+  const shares = await commonWordShares(db);
+  if (shares.size > 0 && tsqueryShare(o.tsquery ?? '', shares) === 0) return { ...o, byWords: true };
   const fromDay = listDay(o.cursor.ts ? new Date(o.cursor.ts) : new Date()) - days;
   return { ...o, fromDay, walkWindow: await isCommonSearch(db, o.tsquery ?? '') };
 }
@@ -106,5 +114,6 @@ export const beforeWindow = (window: ListOptions, found: number): ListOptions =>
   fromDay: undefined,
   walkWindow: undefined,
   beforeDay: window.fromDay,
+  byWords: window.walkWindow !== true,
   limit: window.limit - found,
 });

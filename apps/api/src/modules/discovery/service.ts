@@ -5,7 +5,8 @@ import { AppError } from '../../platform/errors';
 import { priceHistory } from './price-history';
 import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
-import { newestFirstSearchPage } from './search-window';
+import { searchPage } from './search-tiers';
+import { searchSuggestions } from './search-suggestions';
 
 type Row = repo.ListRow & { savedAt?: string };
 
@@ -69,11 +70,12 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
   }
 
   async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
-    const options = await repo.withTsquery(db, listOptionsFor(scope, query));
-    if (!options) return [];
-    const rows = options.search && options.sort === 'def' ? await newestFirstSearchPage(db, options) : await repo.listPage(db, options);
+    const options = listOptionsFor(scope, query);
+    const rows = options.search
+      ? await searchPage(db, options, ITEM_PAGE_SIZE)
+      : await repo.restOfTie(db, options, await repo.listPage(db, options), ITEM_PAGE_SIZE);
     // The owner's Listed tab is the one list with listings not (yet) approved: its cards say which.
-    return toSummaries(await repo.restOfTie(db, options, rows, ITEM_PAGE_SIZE), viewerId, scope.kind === 'listed');
+    return toSummaries(rows, viewerId, scope.kind === 'listed');
   }
 
   return {
@@ -86,6 +88,9 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
 
     /** GET /api/items/price-history: the last year's sales matching the feed's search and filters. */
     priceHistory: (query: PriceHistoryQuery) => priceHistory(db, listOptionsFor({ kind: 'public' }, query)),
+
+    /** GET /api/items/suggest: 'Did you mean ...?' for a search text (search-suggestions.ts). */
+    suggest: (searchText: string | undefined) => searchSuggestions(db, searchText?.trim() ?? ''),
 
     /** GET /api/items and POST /api/searchItems: public listings, filtered, sorted, searched, keyset-paged. */
     feed: (query: ItemListQuery, viewerId: string | undefined) => page({ kind: 'public' }, query, viewerId),

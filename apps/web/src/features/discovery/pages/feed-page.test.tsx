@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeRequest } from '../../../test/fake-api';
-import { createTestQueryClient, renderApp, seedCategories, seedSession } from '../../../test/render-app';
+import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
 import { makeItem } from '../../../test/make-item';
 
 function setup() {
@@ -147,5 +147,36 @@ describe('search results', () => {
     expect(screen.getByText('Clear your filters for a broader search')).toBeInTheDocument();
     expect(api.callsTo('GET /items')[0]?.params).toEqual({ categoryIds: 'artisan', searchText: 'cherry blossom', sort: 'def' });
     await waitFor(() => expect(document.title).toBe('Search Results'));
+  });
+
+  it("offers 'Did you mean ...?' for a search finding nothing, and its link runs the suggested search in the same scope", async () => {
+    const api = installFakeApi({
+      'GET /items': (request: FakeRequest) => ({ body: request.params.searchText === 'keychron q1' ? [makeItem(1, { name: 'Keychron Q1 Pro' })] : [] }),
+      'GET /items/suggest': (request: FakeRequest) => ({
+        body: { suggestions: request.params.searchText === 'keycrhon q1' ? ['keychron q1', 'keycult q1'] : [] },
+      }),
+    });
+    const { router, user } = renderApp('/items/keyboards/search/keycrhon%20q1', setup());
+
+    const offer = await screen.findByText(/Did you mean/);
+    expect(offer).toHaveTextContent('Did you mean keychron q1 or keycult q1?');
+    expect(await screen.findByText('No items matching search')).toBeInTheDocument();
+    expect(api.callsTo('GET /items/suggest')[0]?.params).toEqual({ searchText: 'keycrhon q1' });
+
+    await user.click(within(offer).getByRole('link', { name: 'keychron q1' }));
+    expect(currentUrl(router)).toBe('/items/keyboards/search/keychron%20q1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search results for “keychron q1” in Keyboards' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Keychron Q1 Pro' })).toBeInTheDocument();
+    // The suggested search finds every word: nothing more is offered.
+    await waitFor(() => expect(api.callsTo('GET /items/suggest')).toHaveLength(2));
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
+  });
+
+  it("offers nothing when the suggestions cannot be read", async () => {
+    const api = installFakeApi({ 'GET /items': { body: [makeItem(1, { name: 'GMK Olivia' })] }, 'GET /items/suggest': { status: 500, body: { message: 'server_error' } } });
+    renderApp('/items/search/olivia', setup());
+    await screen.findByRole('img', { name: 'GMK Olivia' });
+    await waitFor(() => expect(api.callsTo('GET /items/suggest').length).toBeGreaterThan(0));
+    expect(screen.queryByText(/Did you mean/)).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { useCategories } from '../../../lib/reference/get-categories';
 import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
 import { useScopedFeedSource } from '../api/list-scope';
 import { CategoryNav } from '../components/category-nav';
+import { DidYouMean } from '../components/did-you-mean';
 import { ItemList, NoItemsForSale, NoSearchMatches } from '../components/item-list';
 import { ListToolbar } from '../components/list-toolbar';
 import { SearchExtras, type SearchAction } from '../components/search-extras';
@@ -31,12 +32,15 @@ export function FeedPage({ banner, searchAction }: { banner?: ReactNode; searchA
     <section className={styles.page}>
       <div className={styles.header}>
         {searchText ? (
-          <h1 className={styles.heading}>
-            Search results{' '}
-            <span className={styles.term}>
-              for “{searchText}”{category ? ` in ${category.name}` : ''}
-            </span>
-          </h1>
+          <>
+            <h1 className={styles.heading}>
+              Search results{' '}
+              <span className={styles.term}>
+                for “{searchText}”{category ? ` in ${category.name}` : ''}
+              </span>
+            </h1>
+            <DidYouMean searchText={searchText} />
+          </>
         ) : (
           <>
             <h1 className={styles.heading}>{category?.name ?? 'Latest listings'}</h1>

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useScopedFeedSource } from '../api/list-scope';
+import { DidYouMean } from '../components/did-you-mean';
 import { ItemList, NoItemsForSale, NoSearchMatches } from '../components/item-list';
 import { ListToolbar } from '../components/list-toolbar';
 import { SearchExtras, type SearchAction } from '../components/search-extras';
@@ -25,9 +26,12 @@ export function VendorProductsPage({ searchAction }: { searchAction?: SearchActi
     <section className={styles.page}>
       <div className={styles.header}>
         {searchText ? (
-          <h1 className={styles.heading}>
-            Search results <span className={styles.term}>for “{searchText}” in Vendor Listings</span>
-          </h1>
+          <>
+            <h1 className={styles.heading}>
+              Search results <span className={styles.term}>for “{searchText}” in Vendor Listings</span>
+            </h1>
+            <DidYouMean searchText={searchText} />
+          </>
         ) : (
           <h1 className={styles.heading}>Vendor Listings</h1>
         )}
