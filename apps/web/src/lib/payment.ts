@@ -30,8 +30,13 @@ export async function cancelPayment(itemId: string): Promise<void> {
 
 /** What Purchase and Pay Now ask before the provider: the total, shipping included (issue 25). */
 export function paymentConfirmText(name: string, price: number, shippingPrice: number): string {
-  if (shippingPrice === 0) return `Pay ${priceWithShipping(price, 0)} for ${name} through PayPal?`;
-  return `Pay ${priceWithShipping(price, shippingPrice)} (${formatPrice(price + shippingPrice)} in total) for ${name} through PayPal?`;
+  return `Pay ${paymentTotal(price, shippingPrice)} for ${name} through PayPal?`;
+}
+
+/** '$165 plus $10 shipping ($175 in total)', or '$165 with free shipping': every screen that asks for a payment. */
+export function paymentTotal(price: number, shippingPrice: number): string {
+  if (shippingPrice === 0) return priceWithShipping(price, 0);
+  return `${priceWithShipping(price, shippingPrice)} (${formatPrice(price + shippingPrice)} in total)`;
 }
 
 /** POST /payment/item/process: captures the order the provider sent the buyer back with. */

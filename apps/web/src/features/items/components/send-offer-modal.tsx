@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { OFFER_ERRORS, formatPrice, formatShipping, priceWithShipping, type ItemDetail, type MadeOffer } from '@keeb/shared';
+import { OFFER_ERRORS, formatPrice, formatShipping, type ItemDetail, type MadeOffer } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { PriceField, usePriceField } from '../../../components/price-field';
 import { browser } from '../../../lib/browser';
-import { createPayment, isConfirmEmailError, paymentCreateAlert } from '../../../lib/payment';
+import { createPayment, isConfirmEmailError, paymentCreateAlert, paymentTotal } from '../../../lib/payment';
 import type { ViewerRegion } from '../../../lib/session';
 import { makeOffer } from '../api/make-offer';
 import { codeOf, TEXTS } from '../messages';
@@ -139,7 +139,7 @@ export function SendOfferModal({ open, item, region, onClose, onSent, onConfirmE
         <div className={styles.form}>
           <FormBanner tone="success">{TEXTS.offerAutoAccepted}</FormBanner>
           <p>
-            Pay within 24 hours: {priceWithShipping(accepted.price, accepted.shippingPrice)} for{' '}
+            Pay within 24 hours: {paymentTotal(accepted.price, accepted.shippingPrice)} for{' '}
             {item.name}. You can also pay later from <Link to={SENT_OFFERS_PATH}>your sent offers</Link>.
           </p>
           {pay.isError && !isConfirmEmailError(pay.error) ? (

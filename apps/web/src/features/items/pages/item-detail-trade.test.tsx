@@ -144,7 +144,7 @@ describe("item page: Send Offer answered by the seller's guardrails", () => {
 
     const done = await screen.findByRole('dialog', { name: 'Offer Accepted' });
     expect(done).toHaveTextContent('Your offer was accepted.');
-    expect(done).toHaveTextContent('Pay within 24 hours: $170 plus $15 shipping for Tofu65 Aluminium.');
+    expect(done).toHaveTextContent('Pay within 24 hours: $170 plus $15 shipping ($185 in total) for Tofu65 Aluminium.');
     expect(within(done).getByRole('link', { name: 'your sent offers' })).toHaveAttribute('href', '/me/offers?tab=sent');
 
     await user.click(within(done).getByRole('button', { name: 'Pay Now' }));
