@@ -1,30 +1,25 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { latestSmsCode } from '../apps/api/src/test/sms-outbox';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
 
 /**
- * The review's behaviour defects as a person meets them in a browser, with a screenshot of each changed screen
+ * The review's behaviour defects as a person meets them in a browser(), with a screenshot of each changed screen
  * at both widths: a listing with an empty shipping price, its marker on /me, its rejection as visitors see it,
  * an admin page opened by a non-admin, the filters count, and the vendor product page.
  */
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
 const ITEM_NAME = 'Behaviour Journey Bakeneko60 - Pale Blue';
-let browser: Browser;
+const browser = useBrowser();
 let itemPath = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
-const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser, baseUrl, username, viewport);
+const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser(), baseUrl, username, viewport);
 
 /** The same screen at phone and desktop widths, without the cookie banner over it. */
 async function bothWidths(page: Page, name: string, fullPage = false) {
@@ -105,7 +100,7 @@ describe('a listing from an empty shipping price to its rejection', () => {
   });
 
   it('a visitor opening the rejected listing is told it is not for sale, not that it awaits approval', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser().newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${baseUrl}${itemPath}`);
     await page.getByRole('heading', { name: ITEM_NAME }).waitFor();
@@ -137,7 +132,7 @@ describe('admin pages and a non-admin', () => {
 
 describe('filters and vendor products', () => {
   it('the filters modal counts the filters while they are ticked', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser().newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/`);
     await page.locator('main a[href^="/detail/"]').first().waitFor();
@@ -152,7 +147,7 @@ describe('filters and vendor products', () => {
   });
 
   it("/vendor/product/{id} is titled 'Product Details'; another listing's id goes to /detail/{id}", async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await browser().newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/vendor/products`);
     const vendorCard = page.locator('main a[href^="/detail/"]', { hasText: 'GMK Olive - Base Kit (sealed)' }).first();

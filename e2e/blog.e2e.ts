@@ -1,7 +1,8 @@
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
 
 /**
@@ -10,14 +11,7 @@ import { signedIn as signedInAs } from './session';
  * closes the giveaway and reads the entries.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A 550x300 PNG banner, made here so the journey uploads a real image through the photo pipeline. */
 const banner = () =>
@@ -66,7 +60,7 @@ const USER = 'demo_lubed';
 describe('a giveaway on the blog', () => {
   it('written and published by an admin, entered and commented by a user, closed by the admin', async () => {
     const title = `Giveaway: a GMK set ${Date.now().toString(36)}`;
-    const admin = await signedInAs(browser, baseUrl, ADMIN, DESKTOP);
+    const admin = await signedInAs(browser(), baseUrl, ADMIN, DESKTOP);
     const violations = await recordCspViolations(admin.page);
     await admin.page.goto(`${baseUrl}/theblog`);
     await admin.page.getByRole('link', { name: 'New Post' }).click();
@@ -114,7 +108,7 @@ describe('a giveaway on the blog', () => {
     await admin.page.setViewportSize(DESKTOP);
 
     // A user on a phone: the newest post is the home feed's banner.
-    const user = await signedInAs(browser, baseUrl, USER, PHONE);
+    const user = await signedInAs(browser(), baseUrl, USER, PHONE);
     await user.page.goto(`${baseUrl}/`);
     const fromBlog = user.page.getByRole('region', { name: 'From the blog' });
     const link = fromBlog.getByRole('link').first();

@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
 
 /**
@@ -10,14 +11,7 @@ import { signedIn as signedInAs } from './session';
  * answer arrive without reloading.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const BUYER = 'demo_lubed';
 const SELLER = 'demo_artisan';
@@ -60,8 +54,8 @@ const inView = (history: Locator, text: string) =>
 describe('chat in realtime between two people', () => {
   it('a buyer messages a seller about an item; the seller is notified on a phone, reads the history and answers', { timeout: 180_000 }, async () => {
     const item = await firstListingOf(SELLER);
-    const buyer = await signedInAs(browser, baseUrl, BUYER, DESKTOP);
-    const seller = await signedInAs(browser, baseUrl, SELLER, PHONE);
+    const buyer = await signedInAs(browser(), baseUrl, BUYER, DESKTOP);
+    const seller = await signedInAs(browser(), baseUrl, SELLER, PHONE);
     try {
       // The seller waits on the home page (their socket starts a second after the app opens).
       await seller.page.goto(`${baseUrl}/`);

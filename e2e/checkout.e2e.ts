@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
 
 /**
@@ -9,14 +10,7 @@ import { signedIn as signedInAs } from './session';
  * the item page shows them its price and the time left, and others that it is reserved, until they pay.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 interface Listing {
   _id: string;
@@ -57,7 +51,7 @@ async function shot(page: Page, name: string) {
 
 /** Signed in, with the cookie banner accepted so it covers nothing. */
 async function person(username: string, viewport: typeof DESKTOP) {
-  const session = await signedInAs(browser, baseUrl, username, viewport);
+  const session = await signedInAs(browser(), baseUrl, username, viewport);
   const accept = session.page.getByRole('button', { name: 'Accept', exact: true });
   await accept.click();
   await accept.waitFor({ state: 'hidden' });

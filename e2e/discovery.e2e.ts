@@ -1,18 +1,12 @@
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { ItemSummary } from '@keeb/shared';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn } from './session';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** The next answer of GET /api/items whose query matches. */
 function itemsResponse(page: Page, matches: (params: URLSearchParams) => boolean): Promise<Response> {
@@ -26,7 +20,7 @@ const cards = (page: Page) => page.getByRole('list', { name: 'Items for sale' })
 
 describe('finding a seller on a phone and following them', () => {
   it('scrolls, filters, searches, follows a seller and finds them under Followed Sellers', { timeout: 120_000 }, async () => {
-    const { context, page } = await signedIn(browser, baseUrl, 'demo_artisan', PHONE);
+    const { context, page } = await signedIn(browser(), baseUrl, 'demo_artisan', PHONE);
     // A step that cannot happen fails with its own message, well before the test's timeout.
     page.setDefaultTimeout(15_000);
     await page.getByRole('button', { name: 'Accept', exact: true }).click(); // the cookie banner
@@ -106,7 +100,7 @@ describe('finding a seller on a phone and following them', () => {
 describe('typo search and "Did you mean ...?" (issue 25)', () => {
   for (const [width, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     it(`finds listings through a typo and offers the word listings hold (${width})`, { timeout: 120_000 }, async () => {
-      const context = await browser.newContext({ viewport });
+      const context = await browser().newContext({ viewport });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       await page.goto(baseUrl);

@@ -1,24 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 
 /**
  * Issue 15: every help topic and both legal tabs render at phone width (the topic list hidden there, a select in
  * its place), and the pages the shell links to land on content.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('help at phone width', () => {
   it('every topic renders its heading and text; the list is hidden, the select switches topics', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser().newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/help`);
     const select = page.getByRole('combobox', { name: 'Help topic' });
@@ -47,7 +40,7 @@ describe('help at phone width', () => {
   });
 
   it('on a desktop the topic list shows and marks the open topic', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await browser().newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/help/offers`);
     const list = page.getByRole('navigation', { name: 'Help topics' });
@@ -60,7 +53,7 @@ describe('help at phone width', () => {
 
 describe('legal at phone width', () => {
   it('Terms and Privacy render with the effective date; a link can open Privacy', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser().newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/legal`);
     await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
@@ -77,7 +70,7 @@ describe('legal at phone width', () => {
   });
 
   it('the footer links to Legal and Help land on content', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await browser().newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${baseUrl}/about`);
     for (const [name, heading] of [['Legal', 'Legal'], ['Help', /.+/]] as const) {

@@ -1,25 +1,20 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+import { describe, expect, inject, it } from 'vitest';
 import { latestSmsCode } from '../apps/api/src/test/sms-outbox';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
 
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
 const ITEM_NAME = 'Journey Tofu60 - Lavender, Hot-swap';
-let browser: Browser;
+const browser = useBrowser();
 let itemUrl = '';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
-const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser, baseUrl, username, viewport);
+const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser(), baseUrl, username, viewport);
 
 describe('a listing from the sell form to a buyer comment', () => {
   it('a confirmed seller lists an item with an uploaded photo (verifying a phone on the way) and sees the pending banner', async () => {

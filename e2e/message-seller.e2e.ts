@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
 
 /**
@@ -9,14 +9,7 @@ import { signedIn as signedInAs } from './session';
  * At phone width and at desktop width.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const SELLER = 'demo_cherry';
 
@@ -32,8 +25,8 @@ describe('Message Seller from the item page', () => {
     ['desktop', DESKTOP, 'demo_thock', PHONE],
   ] as const)('at %s width: send from the modal, stay on the item, the seller reads it in Chats', { timeout: 120_000 }, async (label, viewport, buyerName, sellerViewport) => {
     const item = await firstListingOf(SELLER);
-    const buyer = await signedInAs(browser, baseUrl, buyerName, viewport);
-    const seller = await signedInAs(browser, baseUrl, SELLER, sellerViewport);
+    const buyer = await signedInAs(browser(), baseUrl, buyerName, viewport);
+    const seller = await signedInAs(browser(), baseUrl, SELLER, sellerViewport);
     try {
       const itemPath = `/detail/${item._id}`;
       await buyer.page.goto(`${baseUrl}${itemPath}`);

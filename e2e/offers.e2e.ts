@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
 
 /**
@@ -8,16 +9,9 @@ import { signedIn as signedInAs } from './session';
  * an offer countered and paid, then rated by the buyer (issue 15), and a fixed-price purchase on a phone while another buyer looks on.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser, baseUrl, username, viewport);
+const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser(), baseUrl, username, viewport);
 /** Demo listings other journeys name: left alone. */
 const NAMED_ELSEWHERE = /sonnet|tofu65|bakeneko/i;
 

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { linkTokenFor } from '../apps/api/src/test/outbox';
 import { latestSmsCode } from '../apps/api/src/test/sms-outbox';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 
 /**
  * Issue 25, item 1: a seller who mistypes their number many times still gets a code, and other sellers on the same
@@ -12,18 +13,11 @@ import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
  */
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A new seller with a confirmed email and no phone, signed in in their own browser context. */
 async function newSeller(username: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser().newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
   const email = `${username}@example.com`;

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn } from './session';
 
 /**
@@ -9,14 +10,7 @@ import { signedIn } from './session';
  * and /me offers one way to Settings. Each screen is captured at both widths for review.
  */
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const USER = 'demo_cherry';
 /** Sold nothing in any journey, so nobody rates them: their feedback page stays empty. */
@@ -61,7 +55,7 @@ async function giveUserAnOfferAndAChat() {
     if (target) break;
   }
   if (!target) throw new Error('demo_tofu ships nothing to the UK');
-  const { context, page } = await signedIn(browser, baseUrl, USER, DESKTOP);
+  const { context, page } = await signedIn(browser(), baseUrl, USER, DESKTOP);
   try {
     await page.goto(`${baseUrl}/detail/${target._id}`);
     await page.getByRole('button', { name: 'Make An Offer' }).click();
@@ -93,7 +87,7 @@ describe('smaller and larger screens (issue 25)', () => {
   it('first the user offers on a listing and messages its seller, so that Offers and Messages show rows', { timeout: 60_000 }, giveUserAnOfferAndAChat);
 
   it.each(WIDTHS)('at %s width: Offers, Messages, Blog and Feedback use the page width; /me has one way to Settings', { timeout: 120_000 }, async (label, viewport) => {
-    const { context, page } = await signedIn(browser, baseUrl, USER, viewport);
+    const { context, page } = await signedIn(browser(), baseUrl, USER, viewport);
     try {
       await dismissCookies(page);
       const pages = [
@@ -141,7 +135,7 @@ describe('smaller and larger screens (issue 25)', () => {
 
   it.each(WIDTHS)("at %s width: free shipping reads 'Free', not a zero price", async (label, viewport) => {
     const id = await freeShippingItem();
-    const page = await browser.newPage({ viewport });
+    const page = await browser().newPage({ viewport });
     try {
       await page.goto(`${baseUrl}/detail/${id}`);
       const shipping = page.getByRole('region', { name: 'Shipping' });

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { readOutbox } from '../apps/api/src/test/outbox';
 import { latestSmsCode } from '../apps/api/src/test/sms-outbox';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { DESKTOP, PHONE, screenshotPath } from './browser';
+import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
 
 /**
@@ -14,16 +15,9 @@ import { signedIn as signedInAs } from './session';
  */
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser, baseUrl, username, viewport);
+const signedIn = (username: string, viewport = DESKTOP) => signedInAs(browser(), baseUrl, username, viewport);
 
 /** A word no listing has yet, so the want matches only the board this journey lists. */
 const word = `quokka${Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
