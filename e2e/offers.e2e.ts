@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { formatPrice } from '@keeb/shared';
 import { DESKTOP, PHONE, screenshotPath } from './browser';
 import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
@@ -85,7 +86,10 @@ describe('an offer, a counter and the payment', () => {
     await sent.getByText(item.name).first().waitFor();
     await buyer.page.screenshot({ path: screenshotPath('offers-sent-desktop'), fullPage: true });
     await sent.getByRole('button', { name: 'Pay Now' }).first().click();
-    await buyer.page.getByRole('dialog', { name: 'Pay Now' }).getByRole('button', { name: 'Continue to PayPal' }).click();
+    // Issue 25, item 5: Pay Now confirms the total, shipping included, as Purchase does.
+    const payDialog = buyer.page.getByRole('dialog', { name: 'Pay Now' });
+    await payDialog.getByText(/in total\) for /).waitFor();
+    await payDialog.getByRole('button', { name: 'Continue to PayPal' }).click();
     await payAtStandIn(buyer.page, item._id, 'desktop');
     await completePurchase(buyer.page, 'desktop');
 
@@ -95,6 +99,12 @@ describe('an offer, a counter and the payment', () => {
     await buyer.page.getByText(item.name).first().waitFor();
     await seller.page.goto(`${baseUrl}/me?tab=sold`);
     await seller.page.getByText(item.name).first().waitFor();
+    // Issue 25, item 4: the seller's offers list shows the counter that was paid, not the first offer.
+    await seller.page.goto(`${baseUrl}/me/offers`);
+    await seller.page
+      .getByRole('list', { name: 'Offers received' })
+      .getByText(`Paid ${formatPrice(countered)} (your counter to their ${formatPrice(offered)} offer)`)
+      .waitFor();
     const sold = (await (await fetch(`${baseUrl}/api/item/${item._id}`)).json()) as { item: { priceSold: number } };
     expect(sold.item.priceSold).toBe(countered);
 
