@@ -47,7 +47,6 @@ export const TEXTS = {
   confirmFailed: 'Something went wrong.  Please try again.',
   // Ours (docs/decisions.md, issue 25): the spec has no password change and no word after a removal.
   passwordChanged: 'Password changed. Your other devices have been signed out.',
-  accountRemoved: 'Your account has been removed.',
 } as const;
 
 const E = ACCOUNT_ERRORS;

@@ -1,6 +1,9 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FormBanner } from '../../../components/form-banner';
-import { TEXTS } from '../messages';
+
+// The text lives here, not in ../messages: that module imports the accounts schemas (zod), and this notice is on
+// the home feed's first load, whose JavaScript budget zod would break.
+const ACCOUNT_REMOVED_TEXT = 'Your account has been removed.';
 
 /** The history state the removal sends the user home with; a reload of that entry does not show the notice again once dismissed. */
 export const ACCOUNT_REMOVED_STATE = { accountRemoved: true } as const;
@@ -16,7 +19,7 @@ export function AccountRemovedNotice() {
   const dismiss = () => void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   return (
     <FormBanner tone="success" onDismiss={dismiss}>
-      {TEXTS.accountRemoved}
+      {ACCOUNT_REMOVED_TEXT}
     </FormBanner>
   );
 }
