@@ -198,9 +198,12 @@ export function createAccountsService(deps: AccountsDeps) {
         : [[pairFailures, pairKey], [newDeviceFailures, account], [addressFailures, client.address]];
       for (const [limiter, key] of counts) if (await locked(limiter, key)) throw new AppError(429, ACCOUNT_ERRORS.tooManyAttempts);
       // Each attempt takes its points before the password is compared, and gives them back unless it was a wrong
-      // password: parallel guesses each reserve a point, so a burst cannot slip past a read-then-count.
+      // password: parallel guesses each reserve a point, so a burst cannot slip past a read-then-count. A refused
+      // attempt gives back only the points it was granted: a count past its limit is reset by the limiter's block
+      // (rate-limiter-flexible sets it, which can drop concurrent increments on Redis), so returning points there
+      // could take it back under the limit while guesses are still being compared.
       const taken = await Promise.all(counts.map(([limiter, key]) => consume(limiter, key)));
-      const giveBack = () => Promise.all(counts.map(([limiter, key]) => limiter.reward(key, 1)));
+      const giveBack = () => Promise.all(counts.map(([limiter, key], i) => (taken[i] === 0 ? limiter.reward(key, 1) : undefined)));
       if (taken.some((wait) => wait > 0)) {
         await giveBack();
         throw new AppError(429, ACCOUNT_ERRORS.tooManyAttempts);
