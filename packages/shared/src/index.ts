@@ -32,3 +32,5 @@ export * from './wants/schemas';
 export * from './discovery/price-history-limits';
 export * from './discovery/search-suggestions';
 export * from './wants/codes';
+export * from './orders/codes';
+export * from './orders/schemas';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { EmailPreferences } from '@keeb/shared';
+import type { EmailPreferences, MailingAddress } from '@keeb/shared';
 import { regions } from './reference';
 
 /** Marketing mail ('updates') is opt-in; everything about the user's own trades is on by default. */
@@ -39,6 +39,11 @@ export const users = pgTable(
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id),
     phone: text('phone'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /**
+     * The saved mailing address (issue 26, GET/PUT /api/me/address): the local payment stand-in fills its approval
+     * page from it; orders keep their own copy (orders.ship_to) of the address each was paid with.
+     */
+    mailingAddress: jsonb('mailing_address').$type<MailingAddress>(),
     /** Demo accounts loaded by `npm start` on an empty embedded database, so they can be told apart. */
     isDemo: boolean('is_demo').notNull().default(false),
     /** When the user last opened Offers: what changed since is their new-offers count (the badge). */

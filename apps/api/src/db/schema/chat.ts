@@ -57,6 +57,13 @@ export const conversationParticipants = pgTable(
      * participant: a send queues the job only for the first message of a window, and the others are one statement.
      */
     mailWindow: integer('mail_window'),
+    /**
+     * Reply speed (issue 26's trust panel): when the other user's first message in this conversation arrived, and
+     * when this user first answered after it. The median of (replied - received) over 90 days is 'usually replies
+     * within'.
+     */
+    firstReceivedAt: timestamp('first_received_at', { withTimezone: true, precision: 3 }),
+    firstRepliedAt: timestamp('first_replied_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
@@ -65,6 +72,7 @@ export const conversationParticipants = pgTable(
     index('conversation_participants_list_idx').on(t.userId, t.lastModified.desc(), t.conversationId),
     // numNewMessages: the user's unread conversations changed since they last opened Chats (usually none).
     index('conversation_participants_unread_idx').on(t.userId, t.lastModified).where(sql`${t.unread} > 0`),
+    index('conversation_participants_reply_idx').on(t.userId, t.firstReceivedAt).where(sql`${t.firstRepliedAt} is not null`),
   ],
 );
 

@@ -9,3 +9,4 @@ export * from './chat';
 export * from './ratings';
 export * from './blog';
 export * from './wants';
+export * from './orders';

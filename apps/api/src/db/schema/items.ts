@@ -43,6 +43,12 @@ export const items = pgTable(
     autoDeclineBelowCents: integer('auto_decline_below_cents'),
     /** ...and the first offer at or above this price is accepted at once. */
     autoAcceptAtCents: integer('auto_accept_at_cents'),
+    /**
+     * The timestamp photo (issue 26, optional): the code the seller wrote on paper (issued by the API to that seller,
+     * timestamp_codes) and the photo that shows it with the item. An approved listing with both is 'Timestamped'.
+     */
+    timestampCode: text('timestamp_code'),
+    timestampPhoto: text('timestamp_photo'),
     /** Denormalised count of saves, kept by the listings issue's save/unsave in the same transaction. */
     saveCount: integer('save_count').notNull().default(0),
     /** When it went on sale (millisecond precision, like the ISO strings clients send back as the list cursor): set at creation and again at approval, so a newly approved listing tops the feed. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ShippingAddress } from '../../platform/payment/provider';
 
 /** Counters of rate-limiter-flexible's Drizzle store (used when REDIS_URL is not set). */
 export const rateLimits = pgTable('rate_limits', {
@@ -35,6 +36,10 @@ export const localPaymentOrders = pgTable(
     captureId: text('capture_id'),
     /** PayPal-Request-Id of the capture that completed the order: a repeat answers that capture again. */
     captureRequestId: text('capture_request_id'),
+    /** Where to ship, as the buyer gave it on the approval page (PayPal's purchase_units[0].shipping). */
+    shipping: jsonb('shipping').$type<ShippingAddress>(),
+    /** Tracking added to the order (PayPal's /track), newest last, for the stand-in's own record. */
+    trackers: jsonb('trackers').$type<Array<{ trackingNumber: string; carrier: string }>>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     capturedAt: timestamp('captured_at', { withTimezone: true }),

@@ -35,6 +35,14 @@ export interface JobPayloads {
   'want-digest': { userId: string };
   /** The reminder a week before a want lapses; the want is named with the expiry it was queued for. */
   'want-expiry-warning': { wantId: string; expiresAt: string };
+  /**
+   * An order's deadline (orders module, issue 26), queued when the order enters the state it belongs to and a no-op
+   * once the order has moved on: the seller's reminder at 48 hours and 'Late' at 72 (from payment), the buyer's
+   * reminder at 10 days and the automatic confirmation at 14 (from shipping).
+   */
+  'order-deadline': { orderId: string; kind: 'ship-reminder' | 'late' | 'receive-reminder' | 'auto-receive' };
+  /** An order's tracking, sent to the payment provider (PayPal's /track) after the seller marked it shipped. */
+  'order-tracking-sync': { orderId: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -104,6 +112,8 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   'want-alerts': TRADE_JOB,
   'want-digest': TRADE_JOB,
   'want-expiry-warning': TRADE_JOB,
+  'order-deadline': TRADE_JOB,
+  'order-tracking-sync': { ...TRADE_JOB, deadLetter: { name: 'order_tracking_sync_dead', retentionSeconds: 90 * DAY } },
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */

@@ -114,6 +114,11 @@ export class LocalPaymentProvider implements PaymentProvider {
     };
   }
 
+  // FOUNDATION: implemented by the payments work (issue 26).
+  async addTracking(): Promise<void> {
+    throw new PaymentProviderError('unavailable', 'NOT_IMPLEMENTED');
+  }
+
   /** No one sends the stand-in's events: nothing verifies. */
   async verifyWebhook(): Promise<WebhookVerification> {
     return { verified: false };

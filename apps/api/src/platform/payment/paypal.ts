@@ -210,6 +210,11 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
       return { status: order.status as OrderStatus, ...(capture ? { capture } : {}), ...(customId ? { customId } : {}) };
     },
 
+    // FOUNDATION: implemented by the payments work (issue 26).
+    async addTracking(): Promise<void> {
+      throw new PaymentProviderError('unavailable', 'NOT_IMPLEMENTED');
+    },
+
     async verifyWebhook(input: WebhookInput): Promise<WebhookVerification> {
       const header = (name: string) => {
         const value = input.headers[name];

@@ -54,6 +54,35 @@ export interface CaptureResult {
   currency?: string;
   /** The purchaseId given to createOrder. */
   customId?: string;
+  /** Where to ship, as the buyer chose it at the provider (Orders v2 purchase_units[0].shipping), when given. */
+  shipping?: ShippingAddress;
+}
+
+/**
+ * An address as the provider returns it, mapped to our MailingAddress's fields (Orders v2: shipping.name.full_name,
+ * address.address_line_1/2, admin_area_2 (city), admin_area_1 (region), postal_code, country_code).
+ */
+export interface ShippingAddress {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+}
+
+/** Orders v2 POST /v2/checkout/orders/{id}/track: the shipment's tracking for an order's capture. */
+export interface TrackingInput {
+  orderId: string;
+  captureId: string;
+  trackingNumber: string;
+  /** PayPal's carrier enum (USPS, UPS, FEDEX, DHL...), or OTHER with carrierNameOther. */
+  carrier: string;
+  carrierNameOther?: string;
+  notifyPayer: boolean;
+  /** PayPal-Request-Id, so a retried job adds the tracking once. */
+  requestId: string;
 }
 
 export interface OrderCapture {
@@ -68,6 +97,7 @@ export interface OrderInfo {
   /** The order's capture, once there is one. */
   capture?: OrderCapture;
   customId?: string;
+  shipping?: ShippingAddress;
 }
 
 /** A PayPal webhook event, as PayPal posts it (only the fields we read are typed). */
@@ -91,6 +121,8 @@ export interface PaymentProvider {
   createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
   captureOrder(input: CaptureInput): Promise<CaptureResult>;
   getOrder(orderId: string): Promise<OrderInfo>;
+  /** Adds a shipment's tracking to a captured order; a refusal throws PaymentProviderError (kind 'other' for a refused number). */
+  addTracking(input: TrackingInput): Promise<void>;
   /** Unverifiable events (bad signature, missing headers, no webhook id configured, not JSON) answer `{ verified: false }`. */
   verifyWebhook(input: WebhookInput): Promise<WebhookVerification>;
 }

@@ -1,0 +1,108 @@
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { z } from 'zod';
+import { ORDER_ERRORS } from './codes';
+
+const line = (max: number) => z.string({ error: ORDER_ERRORS.address }).trim().max(max, { error: ORDER_ERRORS.address });
+
+/**
+ * A mailing address (GET/PUT /api/me/address, an order's shipTo): the country as an ISO 3166-1 alpha-2 code,
+ * the postal code checked against that country's format (postcode-validator) where the country has one.
+ */
+export const MailingAddressSchema = z
+  .object({
+    name: line(100).min(1, { error: ORDER_ERRORS.address }),
+    line1: line(200).min(1, { error: ORDER_ERRORS.address }),
+    line2: line(200).default(''),
+    city: line(100).min(1, { error: ORDER_ERRORS.address }),
+    region: line(100).default(''),
+    postalCode: line(20).default(''),
+    country: z
+      .string({ error: ORDER_ERRORS.address })
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, { error: ORDER_ERRORS.address })
+      .transform((c) => c.toUpperCase()),
+  })
+  .superRefine((a, ctx) => {
+    if (!postcodeValidatorExistsForCountry(a.country)) return;
+    if (!a.postalCode || !postcodeValidator(a.postalCode, a.country)) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: ORDER_ERRORS.postalCode });
+  });
+export type MailingAddress = z.output<typeof MailingAddressSchema>;
+
+export const ORDER_STATUSES = ['paid', 'shipped', 'received', 'problem', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PROBLEM_REASONS = ['not_received', 'not_as_described', 'damaged', 'other'] as const;
+export type ProblemReason = (typeof PROBLEM_REASONS)[number];
+
+/** GET /api/me/orders?role=bought|sold&cursor=...: newest first, keyset pages. */
+export const OrdersQuerySchema = z.object({
+  role: z.enum(['bought', 'sold'], { error: 'invalid_role' }),
+  /** The last order's paidAt and _id on the previous page, as `${paidAt}_${_id}`. */
+  cursor: z.string().max(80).optional(),
+});
+
+/** POST /api/order/{id}/ship: the carrier may be left out (recognised from the number) and so may the number. */
+export const ShipInputSchema = z.object({
+  trackingNumber: z.string({ error: ORDER_ERRORS.trackingNumber }).trim().max(64, { error: ORDER_ERRORS.trackingNumber }).optional(),
+  carrier: z.string({ error: ORDER_ERRORS.trackingNumber }).trim().max(40, { error: ORDER_ERRORS.trackingNumber }).optional(),
+});
+
+/** POST /api/order/{id}/problem. */
+export const ProblemInputSchema = z.object({
+  reason: z.enum(PROBLEM_REASONS, { error: ORDER_ERRORS.problemReason }),
+  details: z.string({ error: ORDER_ERRORS.problemDetails }).trim().max(2000, { error: ORDER_ERRORS.problemDetails }).default(''),
+});
+
+export interface OrderTracking {
+  number: string | null;
+  /** A carrier code, or null when unknown. */
+  carrier: string | null;
+  /** The carrier's tracking page, when the carrier and number are known. */
+  url: string | null;
+}
+
+export interface OrderEvent {
+  kind: string;
+  at: string;
+  data: Record<string, unknown>;
+}
+
+export interface OrderProblem {
+  _id: string;
+  reason: ProblemReason;
+  details: string;
+  openedAt: string;
+  resolvedAt: string | null;
+  resolution: 'resolved' | 'closed' | null;
+}
+
+/** One row of GET /api/me/orders. */
+export interface OrderSummary {
+  _id: string;
+  item: { _id: string; name: string; thumbnail: string };
+  status: OrderStatus;
+  /** Unshipped past the 72 hours. */
+  late: boolean;
+  price: number;
+  shippingPrice: number;
+  paidAt: string;
+  /** The other party. */
+  otherUser: { _id: string; username: string; avatar: string | null };
+}
+
+/** GET /api/order/{id}: the summary plus what each side sees and may do now. */
+export interface OrderDetail extends OrderSummary {
+  role: 'buyer' | 'seller' | 'admin';
+  buyer: { _id: string; username: string; avatar: string | null };
+  seller: { _id: string; username: string; avatar: string | null };
+  shipBy: string;
+  shippedAt: string | null;
+  receivedAt: string | null;
+  /** The seller's and admins' only, and nobody's 90 days after the order closed. */
+  shipTo?: MailingAddress | null;
+  tracking?: OrderTracking;
+  problem: OrderProblem | null;
+  timeline: OrderEvent[];
+  /** The calls the asking user may make now. */
+  actions: Array<'ship' | 'received' | 'problem' | 'resolve' | 'close' | 'rate'>;
+}
