@@ -34,6 +34,16 @@ export const ItemSummarySchema = z.object({
   isFollowing: z.boolean().optional(),
   /** Only on the owner's Listed tab (/me), the one list holding listings not yet or not approved. */
   approvalStatus: z.enum(['pending', 'approved', 'rejected']).optional(),
+  /**
+   * Only on the owner's Sold and Purchased tabs (/me, issue 26): the item's order, where it stands and whether it
+   * is late, so the card links to /me/orders/{id} and says 'Awaiting shipment', 'Shipped'... (null: no order).
+   */
+  order: z
+    .object({ _id: z.string(), status: z.enum(['paid', 'shipped', 'received', 'problem', 'refunded']), late: z.boolean() })
+    .nullable()
+    .optional(),
+  /** An approved listing whose seller added a timestamp photo (issue 26): the 'Timestamped' mark. */
+  timestamped: z.boolean().optional(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 
