@@ -60,6 +60,7 @@ ALTER TABLE "local_payment_orders" ADD COLUMN "shipping" jsonb;--> statement-bre
 ALTER TABLE "local_payment_orders" ADD COLUMN "trackers" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "conversation_participants" ADD COLUMN "first_received_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "conversation_participants" ADD COLUMN "first_replied_at" timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "notice" jsonb;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_problems" ADD CONSTRAINT "order_problems_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

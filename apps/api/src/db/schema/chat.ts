@@ -98,6 +98,11 @@ export const messages = pgTable(
      * about 25 µs a message, 15 a page: a seventh of a history page's CPU. Improved rules apply to new messages.
      */
     warning: jsonb('warning').$type<ScamWarning>(),
+    /**
+     * A notice the product posts into the conversation on an order's behalf (issue 26: a problem reported on an
+     * order between these two), shown as a notice rather than a message; null for what a user wrote.
+     */
+    notice: jsonb('notice').$type<{ kind: string; orderId: string; [key: string]: unknown }>(),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
