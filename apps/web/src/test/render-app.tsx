@@ -47,6 +47,7 @@ export function seedSession(queryClient: QueryClient, user?: SeedUser): void {
     numNewOffers: 0,
     numNewMessages: 0,
     numNewWantMatches: 0,
+    numOrdersToAct: 0,
     ...user.counts,
   });
 }

@@ -31,6 +31,11 @@ export const NotificationCountsSchema = z.object({
   numNewMessages: z.number().int(),
   /** Want matches the user has not seen (the Wants tab's badge; issue 16). */
   numNewWantMatches: z.number().int(),
+  /**
+   * Orders waiting on this user (issue 26): as seller, paid and not shipped; as buyer, shipped and not confirmed;
+   * plus open problems on their orders. The /me Orders badge.
+   */
+  numOrdersToAct: z.number().int(),
 });
 export type NotificationCounts = z.infer<typeof NotificationCountsSchema>;
 

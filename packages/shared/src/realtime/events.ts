@@ -36,11 +36,25 @@ export interface WantMatchNotification {
   item: { _id: string; name: string; price: number; thumbnail: string };
 }
 
+/**
+ * `orderUpdate`: to the side of an order that has something new (issue 26): shipped (buyer), received or a problem
+ * (seller), a reminder (the side that owes an action), 'Late' (both). The tab shows `text` as a corner notification
+ * linking to /me/orders/{orderId}; the counts move with a `counts` push of their own.
+ */
+export interface OrderNotification {
+  orderId: string;
+  item: { _id: string; name: string; thumbnail: string };
+  status: 'paid' | 'shipped' | 'received' | 'problem' | 'refunded';
+  /** What happened, ready to show, e.g. 'Your order of GMK Olivia has shipped.' */
+  text: string;
+}
+
 export interface ServerToClientEvents {
   msg: (notification: MessageNotification) => void;
   counts: (counts: NotificationCounts) => void;
   reminder: (reminder: CheckoutReminder) => void;
   wantMatch: (match: WantMatchNotification) => void;
+  orderUpdate: (update: OrderNotification) => void;
 }
 
 export interface ClientToServerEvents {

@@ -174,7 +174,7 @@ export async function storeMessage(db: Queryable, m: NewMessage): Promise<{ mess
   const [id, conversationId, senderId, itemId, body, clientId, warning, createdAt, alreadyCounted] = JSON.parse(text) as [
     string, string, string, string | null, string, string | null, ScamWarning | null, string, boolean,
   ];
-  return { message: { id, conversationId, senderId, itemId, body, clientId, warning, createdAt: new Date(isoFromJson(createdAt)) }, alreadyCounted };
+  return { message: { id, conversationId, senderId, itemId, body, clientId, warning, notice: null, createdAt: new Date(isoFromJson(createdAt)) }, alreadyCounted };
 }
 
 export async function unreadOf(db: Queryable, conversationId: string, userId: string) {

@@ -14,5 +14,6 @@ const COUNTS_SQL = `select json_build_array(${NEW_OFFERS_OF_U}, ${NEW_MESSAGES_O
 export async function notificationCounts(db: Database, userId: string): Promise<NotificationCounts> {
   const [row] = await jsonRows(db, { sql: COUNTS_SQL, params: [userId] }, 'notification_counts', 'generic');
   const [numNewOffers, numNewMessages, numNewWantMatches] = (row as [number, number, number] | undefined) ?? [0, 0, 0];
-  return { numNewOffers, numNewMessages, numNewWantMatches };
+  // FOUNDATION: the orders work counts numOrdersToAct here (issue 26).
+  return { numNewOffers, numNewMessages, numNewWantMatches, numOrdersToAct: 0 };
 }
