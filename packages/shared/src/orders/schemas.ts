@@ -22,7 +22,7 @@ export const MailingAddressSchema = z
       .string({ error: ORDER_ERRORS.address })
       .trim()
       .transform((c) => c.toUpperCase())
-      .refine(isCountryCode, { error: ORDER_ERRORS.address }),
+      .refine((code): boolean => isCountryCode(code), { error: ORDER_ERRORS.address }),
   })
   .superRefine((a, ctx) => {
     if (!postcodeValidatorExistsForCountry(a.country)) return;
