@@ -2,6 +2,8 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { addressRoutes } from './modules/accounts/address/routes';
+import { createAddressService } from './modules/accounts/address/service';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
 import { federatedRoutes } from './modules/accounts/federated/routes';
@@ -127,6 +129,7 @@ export function createApp(deps: AppDeps): Express {
     facebook: deps.facebook ?? createFacebookOAuth(config),
   });
   const forumLink = createForumLinkService({ db, config, reddit: deps.reddit ?? createRedditClient(config) });
+  const address = createAddressService(db);
   const phone = createPhoneService({ db, config, sms: deps.sms ?? createSmsSender(config), limits: deps.limits });
   const offers = createOffersService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId) });
   const chat = createChatService({ db, config, jobs, limits: deps.limits, hub });
@@ -196,13 +199,15 @@ export function createApp(deps: AppDeps): Express {
   api.use(withSessionIfSignedIn(deps.session, table.router(itemsRoutes({ items }))));
   api.use(table.router(healthRoutes(db)));
   api.use(table.router(referenceRoutes(createReferenceService(db))));
-  // Before the session: the stand-in's approval page stands for PayPal's and knows nothing of our users.
-  api.use(table.router(paymentStandInRoutes(paymentProvider)));
+  // Before the full session: the stand-in's approval page stands for PayPal's, which knows its payer. It only reads
+  // who is signed in (to fill the address form with their saved address), so it makes no session for anyone.
+  api.use(withSessionIfSignedIn(deps.session, table.router(paymentStandInRoutes(paymentProvider, { savedAddress: address.savedAddress }))));
   api.use(deps.session);
   api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config, sessionEnded: (sessionId) => hub.closeSockets({ sessionId }) })));
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));
   api.use(table.router(forumLinkRoutes({ forumLink, limits: deps.limits })));
   api.use(table.router(phoneRoutes({ phone })));
+  api.use(table.router(addressRoutes({ address })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(paymentsRoutes({ payments, config })));

@@ -34,3 +34,4 @@ export * from './discovery/search-suggestions';
 export * from './wants/codes';
 export * from './orders/codes';
 export * from './orders/schemas';
+export * from './orders/countries';

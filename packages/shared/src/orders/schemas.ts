@@ -1,12 +1,14 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
 import { ORDER_ERRORS } from './codes';
+import { isCountryCode } from './countries';
 
 const line = (max: number) => z.string({ error: ORDER_ERRORS.address }).trim().max(max, { error: ORDER_ERRORS.address });
 
 /**
- * A mailing address (GET/PUT /api/me/address, an order's shipTo): the country as an ISO 3166-1 alpha-2 code,
- * the postal code checked against that country's format (postcode-validator) where the country has one.
+ * A mailing address (GET/PUT /api/me/address, an order's shipTo): the country as an assigned ISO 3166-1 alpha-2
+ * code (COUNTRY_CODES, any case), the postal code checked against that country's format (postcode-validator)
+ * where the country has one, every field trimmed.
  */
 export const MailingAddressSchema = z
   .object({
@@ -19,8 +21,8 @@ export const MailingAddressSchema = z
     country: z
       .string({ error: ORDER_ERRORS.address })
       .trim()
-      .regex(/^[A-Za-z]{2}$/, { error: ORDER_ERRORS.address })
-      .transform((c) => c.toUpperCase()),
+      .transform((c) => c.toUpperCase())
+      .refine((code): boolean => isCountryCode(code), { error: ORDER_ERRORS.address }),
   })
   .superRefine((a, ctx) => {
     if (!postcodeValidatorExistsForCountry(a.country)) return;

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { centsToDollars, formatPrice, formatShipping } from '@keeb/shared';
 import { escapeHtml } from '../html';
 import { XSRF_FORM_FIELD } from '../xsrf';
+import { addressFieldset, type AddressFormError, type AddressFormValues } from './local-address-form';
 import type { LocalOrder } from './local';
-
+import type { ShippingAddress } from './provider';
 
 /**
  * One small stylesheet inside the page (nothing else to serve or cache); allowed by its hash in the page's own
@@ -28,6 +29,14 @@ button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .pay{background:#0b57d0;color:#fff;border:0}
 .pay:hover{background:#0842a0}
 .cancel{background:#fff;color:#0b57d0;border:2px solid #0b57d0}
+.ship{border:0;margin:0 0 1.25rem;padding:0}
+legend{font-weight:600;font-size:1.125rem;padding:0;margin-bottom:.5rem}
+.field{margin-bottom:.75rem}
+label{display:block;font-size:.875rem;color:#374151;margin-bottom:.25rem}
+input,select{font:inherit;width:100%;min-height:44px;padding:.5rem .75rem;border:1px solid #9ca3af;border-radius:8px;background:#fff;color:inherit}
+input:focus-visible,select:focus-visible{outline:3px solid #1d4ed8;outline-offset:1px}
+[aria-invalid=true]{border-color:#b91c1c}
+.error{margin:.25rem 0 0;color:#b91c1c;font-size:.875rem}
 @media (min-width:600px){main{padding-top:3rem}}
 `.trim();
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
@@ -51,8 +60,17 @@ export function approvalPagePolicy(order: LocalOrder): string {
   ].join('; ');
 }
 
-/** The stand-in's approval page: payee, item, amounts, and Pay Now / Cancel posting back with the XSRF token. */
-export function approvalPage(order: LocalOrder, action: string, xsrfToken: string): string {
+/** What the address form shows: the values to fill it with, and an error from the last post. */
+export interface ApprovalAddress {
+  values: AddressFormValues | ShippingAddress | null | undefined;
+  error?: AddressFormError;
+}
+
+/**
+ * The stand-in's approval page: payee, item, amounts, where to ship, and Pay Now / Cancel posting back with the
+ * XSRF token. Once paid, the address is shown, no longer asked for.
+ */
+export function approvalPage(order: LocalOrder, action: string, xsrfToken: string, address: ApprovalAddress = { values: null }): string {
   const money = (cents: number) => escapeHtml(formatPrice(centsToDollars(cents)));
   const paid = order.status === 'COMPLETED';
   const title = paid ? 'This payment is complete' : 'Review your payment';
@@ -75,12 +93,14 @@ export function approvalPage(order: LocalOrder, action: string, xsrfToken: strin
 <div><dt>Item</dt><dd>${escapeHtml(order.itemName)}</dd></div>
 <div><dt>Item price</dt><dd>${money(order.itemTotalCents)}</dd></div>
 <div><dt>Shipping</dt><dd>${escapeHtml(formatShipping(centsToDollars(order.shippingCents)))}</dd></div>
-<div class="total"><dt>Total</dt><dd>${money(order.itemTotalCents + order.shippingCents)} ${escapeHtml(order.currency)}</dd></div>
+${paid && order.shipping ? `<div><dt>Ship to</dt><dd>${escapeHtml(oneLine(order.shipping))}</dd></div>\n` : ''}<div class="total"><dt>Total</dt><dd>${money(order.itemTotalCents + order.shippingCents)} ${escapeHtml(order.currency)}</dd></div>
 </dl>
-<form method="post" action="${escapeHtml(action)}" class="actions">
+<form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="${XSRF_FORM_FIELD}" value="${escapeHtml(xsrfToken)}">
+${paid ? '' : `${addressFieldset(address.values, address.error)}\n`}<div class="actions">
 <button type="submit" name="action" value="pay" class="pay">${paid ? 'Return to KeebMarket' : 'Pay Now'}</button>
 ${paid ? '' : '<button type="submit" name="action" value="cancel" class="cancel">Cancel</button>'}
+</div>
 </form>
 </div>
 </main>
@@ -88,3 +108,5 @@ ${paid ? '' : '<button type="submit" name="action" value="cancel" class="cancel"
 </html>
 `;
 }
+
+const oneLine = (a: ShippingAddress) => [a.name, a.line1, a.line2, a.city, a.region, a.postalCode, a.country].filter(Boolean).join(', ');

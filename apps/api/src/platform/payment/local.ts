@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { localPaymentOrders } from '../../db/schema/index';
 import {
@@ -13,6 +13,8 @@ import {
   type OrderInfo,
   type OrderStatus,
   type PaymentProvider,
+  type ShippingAddress,
+  type TrackingInput,
   type WebhookVerification,
 } from './provider';
 
@@ -40,6 +42,8 @@ const columns = {
   payerId: localPaymentOrders.payerId,
   captureId: localPaymentOrders.captureId,
   captureRequestId: localPaymentOrders.captureRequestId,
+  shipping: localPaymentOrders.shipping,
+  trackers: localPaymentOrders.trackers,
 };
 export type LocalOrder = NonNullable<Awaited<ReturnType<LocalPaymentProvider['find']>>>;
 
@@ -111,12 +115,28 @@ export class LocalPaymentProvider implements PaymentProvider {
       status: order.status as OrderStatus,
       ...(order.captureId ? { capture: { status: 'COMPLETED' as const, id: order.captureId, amount, currency: order.currency } } : {}),
       customId: order.purchaseId,
+      ...(order.shipping ? { shipping: order.shipping } : {}),
     };
   }
 
-  // FOUNDATION: implemented by the payments work (issue 26).
-  async addTracking(): Promise<void> {
-    throw new PaymentProviderError('unavailable', 'NOT_IMPLEMENTED');
+  /**
+   * Like Orders v2's /track: only a captured order's own capture takes tracking, and a number is needed. The
+   * same number added again (a retried job) is recorded once, so the stand-in needs no request-id memory for it.
+   */
+  async addTracking(input: TrackingInput): Promise<void> {
+    const trackingNumber = input.trackingNumber.trim();
+    if (!trackingNumber) throw new PaymentProviderError('other', 'INVALID_TRACKING_NUMBER', undefined, 422);
+    const carrier = input.carrier === 'OTHER' && input.carrierNameOther ? input.carrierNameOther : input.carrier;
+    const tracker = JSON.stringify([{ trackingNumber, carrier }]);
+    // One conditional update: appended once however many calls race, and only to a completed order's capture.
+    const [updated] = await this.db
+      .update(localPaymentOrders)
+      .set({ trackers: sql`case when ${localPaymentOrders.trackers} @> ${tracker}::jsonb then ${localPaymentOrders.trackers} else ${localPaymentOrders.trackers} || ${tracker}::jsonb end` })
+      .where(and(eq(localPaymentOrders.id, input.orderId), eq(localPaymentOrders.status, 'COMPLETED'), eq(localPaymentOrders.captureId, input.captureId)))
+      .returning({ id: localPaymentOrders.id });
+    if (updated) return;
+    if (!(await this.find(input.orderId))) throw notFound();
+    throw new PaymentProviderError('other', 'CAPTURE_ID_NOT_FOUND', undefined, 422);
   }
 
   /** No one sends the stand-in's events: nothing verifies. */
@@ -132,13 +152,14 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * The buyer pressed Pay Now: the order is approved (once; later presses change nothing) and the answer is the
-   * URL PayPal would send the browser to, `returnUrl` with `token` (the order id) and `PayerID` appended.
+   * The buyer pressed Pay Now: the order is approved with where to ship (once; later presses change nothing) and
+   * the answer is the URL PayPal would send the browser to, `returnUrl` with `token` (the order id) and `PayerID`
+   * appended.
    */
-  async approve(orderId: string): Promise<string | undefined> {
+  async approve(orderId: string, shipping?: ShippingAddress): Promise<string | undefined> {
     await this.db
       .update(localPaymentOrders)
-      .set({ status: 'APPROVED', payerId: randomId(13), approvedAt: new Date() })
+      .set({ status: 'APPROVED', payerId: randomId(13), approvedAt: new Date(), shipping: shipping ?? null })
       .where(and(eq(localPaymentOrders.id, orderId), eq(localPaymentOrders.status, 'PAYER_ACTION_REQUIRED')));
     const order = await this.find(orderId);
     if (!order?.payerId) return undefined;
@@ -154,6 +175,7 @@ function captureResult(order: LocalOrder): CaptureResult {
     amount: centsToAmount(order.itemTotalCents + order.shippingCents),
     currency: order.currency,
     customId: order.purchaseId,
+    ...(order.shipping ? { shipping: order.shipping } : {}),
   };
 }
 

@@ -47,7 +47,11 @@ async function failure(work: Promise<unknown>): Promise<PaymentProviderError> {
 }
 
 beforeEach(() => {
-  Object.assign(fake, { createIssue: undefined, captureIssue: undefined, captureStatus: 'COMPLETED', webhookVerification: 'SUCCESS', tokenLifetimeSeconds: 32_400 });
+  Object.assign(fake, { createIssue: undefined, captureIssue: undefined, captureStatus: 'COMPLETED', webhookVerification: 'SUCCESS', tokenLifetimeSeconds: 32_400, trackRefusal: undefined });
+  fake.buyerShipping = {
+    name: { full_name: 'Casey Buyer' },
+    address: { address_line_1: '1 Main St', address_line_2: 'Apt 2', admin_area_2: 'San Jose', admin_area_1: 'CA', postal_code: '95131', country_code: 'US' },
+  };
   fake.serverError.clear();
   fake.hang.clear();
   fake.requests.length = 0;
@@ -73,7 +77,8 @@ describe('createOrder', () => {
       breakdown: { item_total: { currency_code: 'USD', value: '120.00' }, shipping: { currency_code: 'USD', value: '12.50' } },
     });
     expect(unit.items).toEqual([{ name: 'GMK Olivia++ base kit', quantity: '1', unit_amount: { currency_code: 'USD', value: '120.00' }, sku: input.itemId }]);
-    expect(body.payment_source).toEqual({ paypal: { experience_context: { return_url: input.returnUrl, cancel_url: input.cancelUrl, user_action: 'PAY_NOW' } } });
+    // GET_FROM_FILE: the buyer picks where to ship among their PayPal addresses.
+    expect(body.payment_source).toEqual({ paypal: { experience_context: { return_url: input.returnUrl, cancel_url: input.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'GET_FROM_FILE' } } });
     expect(body.application_context).toBeUndefined();
     expect(created).toEqual({ orderId: expect.stringMatching(/^[A-Z0-9]{17}$/), approveUrl: `${fake.url}/checkoutnow?token=${created.orderId}` });
   });
@@ -121,6 +126,8 @@ describe('createOrder', () => {
   });
 });
 
+const SAN_JOSE = { name: 'Casey Buyer', line1: '1 Main St', line2: 'Apt 2', city: 'San Jose', region: 'CA', postalCode: '95131', country: 'US' };
+
 describe('captureOrder and getOrder', () => {
   async function approvedOrder(input = order()) {
     const { orderId } = await paypal.createOrder(input);
@@ -135,17 +142,37 @@ describe('captureOrder and getOrder', () => {
     expect(await paypal.getOrder(orderId)).toEqual({ status: 'PAYER_ACTION_REQUIRED', customId: input.purchaseId });
   });
 
-  it('captures an approved order: COMPLETED, the capture id, amount, currency and our purchase id', async () => {
+  it('captures an approved order: COMPLETED, the capture id, amount, currency, our purchase id and where to ship', async () => {
     const { orderId, input } = await approvedOrder();
-    expect(await paypal.getOrder(orderId)).toEqual({ status: 'APPROVED', customId: input.purchaseId });
+    expect(await paypal.getOrder(orderId)).toEqual({ status: 'APPROVED', customId: input.purchaseId, shipping: SAN_JOSE });
     const result = await paypal.captureOrder({ orderId, requestId: `capture:${input.purchaseId}` });
-    expect(result).toEqual({ status: 'COMPLETED', orderStatus: 'COMPLETED', captureId: expect.stringMatching(/^[A-Z0-9]{17}$/), amount: '132.50', currency: 'USD', customId: input.purchaseId });
+    expect(result).toEqual({
+      status: 'COMPLETED',
+      orderStatus: 'COMPLETED',
+      captureId: expect.stringMatching(/^[A-Z0-9]{17}$/),
+      amount: '132.50',
+      currency: 'USD',
+      customId: input.purchaseId,
+      shipping: SAN_JOSE,
+    });
     expect(fake.callsTo('capture')[0]?.headers['paypal-request-id']).toBe(`capture:${input.purchaseId}`);
     expect(await paypal.getOrder(orderId)).toEqual({
       status: 'COMPLETED',
       capture: { status: 'COMPLETED', id: result.captureId, amount: '132.50', currency: 'USD' },
       customId: input.purchaseId,
+      shipping: SAN_JOSE,
     });
+  });
+
+  it('maps the address the buyer chose at PayPal (purchase_units[0].shipping), whatever its country, and none when there is none', async () => {
+    fake.buyerShipping = { name: { full_name: 'Anna Müller' }, address: { address_line_1: 'Hauptstraße 5', admin_area_2: 'Berlin', postal_code: '10115', country_code: 'DE' } };
+    const { orderId } = await approvedOrder();
+    expect((await paypal.captureOrder({ orderId, requestId: 'c' })).shipping).toEqual({ name: 'Anna Müller', line1: 'Hauptstraße 5', line2: '', city: 'Berlin', region: '', postalCode: '10115', country: 'DE' });
+    // An order PayPal answers without shipping (a digital-goods order): no address rather than an empty one.
+    const bare = await paypal.createOrder(order());
+    fake.orders.get(bare.orderId)!.request.payment_source = { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } };
+    fake.approve(bare.orderId);
+    expect((await paypal.captureOrder({ orderId: bare.orderId, requestId: 'c' })).shipping).toBeUndefined();
   });
 
   it('answers a retry with the same request id with the first capture; another id is already_captured', async () => {
@@ -207,6 +234,82 @@ describe('captureOrder and getOrder', () => {
     fake.serverError.clear();
     fake.hang.add('get');
     expect(await failure(paypal.getOrder(orderId))).toMatchObject({ kind: 'unavailable', issue: 'TIMEOUT' });
+  });
+});
+
+describe('addTracking (Orders v2 /track)', () => {
+  async function captured() {
+    const input = order();
+    const { orderId } = await paypal.createOrder(input);
+    fake.approve(orderId);
+    const { captureId } = await paypal.captureOrder({ orderId, requestId: `capture:${input.purchaseId}` });
+    return { orderId, captureId: captureId ?? '' };
+  }
+  const tracking = (orderId: string, captureId: string, extra: Record<string, unknown> = {}) => ({
+    orderId,
+    captureId,
+    trackingNumber: '1Z999AA10123456784',
+    carrier: 'UPS',
+    notifyPayer: true,
+    requestId: `track:${orderId}`,
+    ...extra,
+  });
+
+  it('sends the capture id, number, carrier and notify_payer with the request id; PayPal lists the tracker on the order', async () => {
+    const { orderId, captureId } = await captured();
+    await paypal.addTracking(tracking(orderId, captureId));
+    const [call] = fake.callsTo('track');
+    expect(call?.path).toBe(`/v2/checkout/orders/${orderId}/track`);
+    expect(call?.headers['paypal-request-id']).toBe(`track:${orderId}`);
+    expect(call?.headers.authorization).toMatch(/^Bearer A21AA/);
+    expect(JSON.parse(call?.body ?? '{}')).toEqual({ capture_id: captureId, tracking_number: '1Z999AA10123456784', carrier: 'UPS', notify_payer: true });
+    expect(fake.orders.get(orderId)?.trackers.map((t) => t.id)).toEqual([`${captureId}-1Z999AA10123456784`]);
+    // A retried job (same request id) adds nothing more.
+    await paypal.addTracking(tracking(orderId, captureId));
+    expect(fake.orders.get(orderId)?.trackers).toHaveLength(1);
+  });
+
+  it('sends a carrier outside PayPal\'s list as OTHER with its name', async () => {
+    const { orderId, captureId } = await captured();
+    await paypal.addTracking(tracking(orderId, captureId, { carrier: 'Keeb Couriers', trackingNumber: 'KC123' }));
+    await paypal.addTracking(tracking(orderId, captureId, { carrier: 'usps', trackingNumber: '9400111899223817591234', requestId: 'other' }));
+    const bodies = fake.callsTo('track').map((c) => JSON.parse(c.body));
+    expect(bodies[0]).toEqual({ capture_id: captureId, tracking_number: 'KC123', carrier: 'OTHER', carrier_name_other: 'Keeb Couriers', notify_payer: true });
+    expect(bodies[1]).toMatchObject({ carrier: 'USPS' });
+  });
+
+  it('maps a refused number (422 INVALID_TRACKING_NUMBER) and an unknown capture to other, adding nothing', async () => {
+    const { orderId, captureId } = await captured();
+    fake.trackRefusal = { status: 422, name: 'UNPROCESSABLE_ENTITY', issue: 'INVALID_TRACKING_NUMBER' };
+    expect(await failure(paypal.addTracking(tracking(orderId, captureId)))).toMatchObject({ kind: 'other', issue: 'INVALID_TRACKING_NUMBER', status: 422, debugId: expect.any(String) });
+    fake.trackRefusal = undefined;
+    expect(await failure(paypal.addTracking(tracking(orderId, 'NOSUCHCAPTURE0000')))).toMatchObject({ kind: 'other', issue: 'CAPTURE_ID_NOT_FOUND', status: 422 });
+    expect(fake.orders.get(orderId)?.trackers).toEqual([]);
+    // Nothing is sent for an empty number: PayPal's protection needs one.
+    expect(await failure(paypal.addTracking(tracking(orderId, captureId, { trackingNumber: '  ' })))).toMatchObject({ kind: 'other', issue: 'INVALID_TRACKING_NUMBER' });
+    expect(fake.callsTo('track')).toHaveLength(2);
+  });
+
+  it('maps an outage (500, a hang) to unavailable and a permission refusal (403) to other', async () => {
+    const { orderId, captureId } = await captured();
+    fake.serverError.add('track');
+    expect(await failure(paypal.addTracking(tracking(orderId, captureId)))).toMatchObject({ kind: 'unavailable', status: 500 });
+    fake.serverError.clear();
+    fake.hang.add('track');
+    expect(await failure(paypal.addTracking(tracking(orderId, captureId)))).toMatchObject({ kind: 'unavailable', issue: 'TIMEOUT' });
+    fake.hang.clear();
+    fake.trackRefusal = { status: 403, name: 'NOT_AUTHORIZED', issue: 'PERMISSION_DENIED' };
+    expect(await failure(paypal.addTracking(tracking(orderId, captureId)))).toMatchObject({ kind: 'other', issue: 'PERMISSION_DENIED', status: 403 });
+    expect(fake.orders.get(orderId)?.trackers).toEqual([]);
+  });
+
+  it('with a revoked token, fetches a new one and adds the tracking; with bad credentials, fails as other', async () => {
+    const { orderId, captureId } = await captured();
+    fake.revokeTokens();
+    await paypal.addTracking(tracking(orderId, captureId));
+    expect(fake.orders.get(orderId)?.trackers).toHaveLength(1);
+    const wrong = createPayPalProvider(options({ clientSecret: 'wrong' }));
+    expect(await failure(wrong.addTracking(tracking(orderId, captureId, { requestId: 'x' })))).toMatchObject({ kind: 'other' });
   });
 });
 

@@ -6,7 +6,22 @@ export const PAYPAL_CLIENT_ID = 'fake-paypal-client';
 export const PAYPAL_CLIENT_SECRET = 'fake-paypal-secret';
 export const PAYPAL_WEBHOOK_ID = 'WH-FAKE-0123456789';
 
-export type PayPalEndpoint = 'token' | 'create' | 'capture' | 'get' | 'verify';
+export type PayPalEndpoint = 'token' | 'create' | 'capture' | 'get' | 'track' | 'verify';
+
+/** purchase_units[0].shipping as PayPal answers it: the buyer's chosen address. */
+export interface FakeShipping {
+  name: { full_name: string };
+  address: { address_line_1?: string; address_line_2?: string; admin_area_2?: string; admin_area_1?: string; postal_code?: string; country_code: string };
+}
+
+/** A tracker as PayPal lists it on the order (purchase_units[0].shipping.trackers). */
+export interface FakeTracker {
+  /** PayPal's tracker id: `<capture id>-<tracking number>`. */
+  id: string;
+  status: 'SHIPPED';
+  /** The track call's body as received. */
+  request: { capture_id?: string; tracking_number?: string; carrier?: string; carrier_name_other?: string; notify_payer?: boolean };
+}
 
 interface Money {
   currency_code: string;
@@ -20,6 +35,9 @@ export interface FakeOrder {
   request: { intent?: string; purchase_units?: Array<Record<string, unknown> & { amount?: Money & { breakdown?: Record<string, Money> }; custom_id?: string }>; payment_source?: unknown };
   payerId?: string;
   capture?: { id: string; status: string; amount: Money };
+  /** Set when the buyer approves (the address they picked at PayPal), unless the order asked for NO_SHIPPING. */
+  shipping?: FakeShipping;
+  trackers: FakeTracker[];
 }
 
 export interface FakePayPal extends FakeServer {
@@ -40,6 +58,10 @@ export interface FakePayPal extends FakeServer {
    * unknown to the caller until it asks for the order.
    */
   hang: Set<PayPalEndpoint>;
+  /** The address the buyer picks at PayPal when approving (GET_FROM_FILE): the one a capture and a get answer. */
+  buyerShipping: FakeShipping;
+  /** A track call is refused with this (e.g. 422 INVALID_TRACKING_NUMBER, 403 PERMISSION_DENIED), adding nothing. */
+  trackRefusal: { status: number; name: string; issue: string } | undefined;
   /** What verify-webhook-signature answers for a well-formed request naming our webhook id. */
   webhookVerification: 'SUCCESS' | 'FAILURE';
   /** expires_in of the tokens issued from now on. */
@@ -58,6 +80,7 @@ function endpointOf(req: FakeRequest): PayPalEndpoint | undefined {
   if (req.method === 'POST' && req.path === '/v2/checkout/orders') return 'create';
   if (req.method === 'POST' && /^\/v2\/checkout\/orders\/[^/]+\/capture$/.test(req.path)) return 'capture';
   if (req.method === 'GET' && /^\/v2\/checkout\/orders\/[^/]+$/.test(req.path)) return 'get';
+  if (req.method === 'POST' && /^\/v2\/checkout\/orders\/[^/]+\/track$/.test(req.path)) return 'track';
   if (req.method === 'POST' && req.path === '/v1/notifications/verify-webhook-signature') return 'verify';
   return undefined;
 }
@@ -69,18 +92,29 @@ function paypalError(res: ServerResponse, status: number, name: string, issue?: 
   sendJson(res, status, { name, message: `${name} (fake)`, debug_id: id, ...(issue ? { details: [{ issue, description: `${issue} (fake)` }] } : {}) });
 }
 
+const trackerAnswer = (tracker: FakeTracker) => ({
+  id: tracker.id,
+  status: tracker.status,
+  items: [],
+  links: [],
+  create_time: new Date().toISOString(),
+  update_time: new Date().toISOString(),
+});
+
 const cents = (value: string | undefined) => Math.round(Number(value ?? 'NaN') * 100);
 
 /**
  * PayPal's REST API as far as Orders v2 purchases use it: client-credentials tokens (Basic auth checked), create,
- * capture (PayPal-Request-Id honoured: a repeat answers the first capture), get, and webhook signature
- * verification; switches make it fail in each way PayPal can. Real HTTP on a free port.
+ * capture (PayPal-Request-Id honoured: a repeat answers the first capture), get (with the buyer's shipping address
+ * once approved), track, and webhook signature verification; switches make it fail in each way PayPal can. Real
+ * HTTP on a free port.
  */
 export async function startFakePayPal(): Promise<FakePayPal> {
   const orders = new Map<string, FakeOrder>();
   const tokens = new Set<string>();
   const createdByRequestId = new Map<string, string>();
   const captureAnswers = new Map<string, unknown>();
+  const trackAnswers = new Map<string, unknown>();
   let url = '';
 
   const representation = (order: FakeOrder) => {
@@ -94,6 +128,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
         {
           reference_id: 'default',
           ...unit,
+          ...(order.shipping ? { shipping: { ...order.shipping, ...(order.trackers.length > 0 ? { trackers: order.trackers.map(trackerAnswer) } : {}) } } : {}),
           ...(order.capture
             ? {
                 payments: {
@@ -118,6 +153,11 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     serverError: new Set<PayPalEndpoint>(),
     hang: new Set<PayPalEndpoint>(),
     webhookVerification: 'SUCCESS' as FakePayPal['webhookVerification'],
+    buyerShipping: {
+      name: { full_name: 'Casey Buyer' },
+      address: { address_line_1: '1 Main St', address_line_2: 'Apt 2', admin_area_2: 'San Jose', admin_area_1: 'CA', postal_code: '95131', country_code: 'US' },
+    } as FakeShipping,
+    trackRefusal: undefined as FakePayPal['trackRefusal'],
     tokenLifetimeSeconds: 32_400,
   };
   const never = () => new Promise<void>(() => {});
@@ -149,7 +189,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       if (body.intent !== 'CAPTURE' || !unit?.amount) return paypalError(res, 400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
       if (Object.keys(breakdown).length > 0 && sum !== cents(unit.amount.value)) return paypalError(res, 422, 'UNPROCESSABLE_ENTITY', 'AMOUNT_MISMATCH');
       if (state.createIssue) return paypalError(res, 422, 'UNPROCESSABLE_ENTITY', state.createIssue);
-      const order: FakeOrder = { id: id17(), status: 'PAYER_ACTION_REQUIRED', request: body };
+      const order: FakeOrder = { id: id17(), status: 'PAYER_ACTION_REQUIRED', request: body, trackers: [] };
       orders.set(order.id, order);
       if (requestId) createdByRequestId.set(requestId, order.id);
       return sendJson(res, 201, representation(order));
@@ -167,6 +207,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     const order = orders.get(orderId);
     if (!order) return paypalError(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     if (endpoint === 'get') return sendJson(res, 200, representation(order));
+    if (endpoint === 'track') return track(req, res, order);
 
     const requestId = String(req.headers['paypal-request-id'] ?? '');
     const replay = requestId ? captureAnswers.get(`${orderId}\n${requestId}`) : undefined;
@@ -184,6 +225,27 @@ export async function startFakePayPal(): Promise<FakePayPal> {
   });
   url = server.url;
 
+  /**
+   * POST /v2/checkout/orders/{id}/track: body { capture_id, tracking_number, carrier, carrier_name_other?,
+   * notify_payer }; answers 201 with the order, its trackers under purchase_units[0].shipping.trackers. Only a
+   * captured order's own capture takes tracking (422 CAPTURE_ID_NOT_FOUND otherwise); PayPal-Request-Id replays.
+   */
+  function track(req: FakeRequest, res: ServerResponse, order: FakeOrder) {
+    const requestId = String(req.headers['paypal-request-id'] ?? '');
+    const replay = requestId ? trackAnswers.get(`${order.id}\n${requestId}`) : undefined;
+    if (replay) return sendJson(res, 201, replay);
+    const body = JSON.parse(req.body) as FakeTracker['request'];
+    if (!body.capture_id) return paypalError(res, 400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER');
+    if (body.carrier === 'OTHER' && !body.carrier_name_other) return paypalError(res, 422, 'UNPROCESSABLE_ENTITY', 'CARRIER_NAME_OTHER_REQUIRED');
+    if (state.trackRefusal) return paypalError(res, state.trackRefusal.status, state.trackRefusal.name, state.trackRefusal.issue);
+    if (order.status !== 'COMPLETED' || order.capture?.id !== body.capture_id) return paypalError(res, 422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_ID_NOT_FOUND');
+    const id = `${body.capture_id}-${body.tracking_number ?? ''}`;
+    if (!order.trackers.some((t) => t.id === id)) order.trackers.push({ id, status: 'SHIPPED', request: body });
+    const answer = representation(order);
+    if (requestId) trackAnswers.set(`${order.id}\n${requestId}`, answer);
+    return sendJson(res, 201, answer);
+  }
+
   const fake: FakePayPal = Object.assign(state, {
     ...server,
     orders,
@@ -192,7 +254,11 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       const order = orders.get(orderId);
       if (!order) throw new Error(`fake PayPal: no order ${orderId}`);
       order.payerId ??= id17().slice(0, 13);
-      if (order.status === 'PAYER_ACTION_REQUIRED') order.status = 'APPROVED';
+      if (order.status === 'PAYER_ACTION_REQUIRED') {
+        order.status = 'APPROVED';
+        const preference = (order.request.payment_source as { paypal?: { experience_context?: { shipping_preference?: string } } } | undefined)?.paypal?.experience_context?.shipping_preference;
+        if (preference !== 'NO_SHIPPING') order.shipping = structuredClone(state.buyerShipping);
+      }
       return order.payerId;
     },
     revokeTokens: () => tokens.clear(),

@@ -60,6 +60,7 @@ async function renderSettings(settings: Settings = makeSettings(), routes: Recor
     'GET /regions': { body: REGIONS },
     'GET /auth/providers': { body: { google: null, facebook: false, reddit: false, recaptcha: null } },
     'POST /me/account': savedFrom(settings),
+    'GET /me/address': { body: null },
     ...routes,
   });
   const queryClient = createTestQueryClient();

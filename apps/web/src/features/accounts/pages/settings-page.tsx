@@ -25,6 +25,7 @@ import { updateAccount, uploadAvatar, useSettings, type AccountUpdatePayload } f
 import { AvatarUpload, AVATAR_TYPE_TEXT, AVATAR_UPLOAD_FAILED_TEXT, isAvatarType } from '../components/avatar-upload';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { EmailPreferencesFieldset } from '../components/email-preferences-fieldset';
+import { MailingAddressSection } from '../components/mailing-address-section';
 import {
   ForumLinkSection,
   REDDIT_LINKED_TEXT,
@@ -363,6 +364,8 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
           </Button>
         </div>
       </form>
+
+      <MailingAddressSection />
 
       {account.hasPassword ? <ChangePasswordSection /> : null}
 
