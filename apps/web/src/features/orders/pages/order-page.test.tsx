@@ -5,9 +5,11 @@ import { installFakeApi, type FakeRoute } from '../../../test/fake-api';
 import { createTestQueryClient, renderApp, seedCategories, seedSession } from '../../../test/render-app';
 import { makeOrder, makeShippedForBuyer } from '../testing/fixtures';
 
+/** `order`: the answer to GET /order/o1, as an order or as a fake route (a refusal, or an answer that changes). */
 function setup(order: OrderDetail | FakeRoute, extra: Record<string, FakeRoute> = {}, { admin = false } = {}) {
+  const route: FakeRoute = typeof order === 'object' && '_id' in order ? { body: order } : order;
   const api = installFakeApi({
-    'GET /order/o1': typeof order === 'function' || !('_id' in order) ? (order as FakeRoute) : { body: order },
+    'GET /order/o1': route,
     ...extra,
   });
   const queryClient = createTestQueryClient();
