@@ -2,7 +2,7 @@ import { memo, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, photoVariants, type ItemSummary } from '@keeb/shared';
 import { Avatar } from './avatar';
-import { OrderStatus } from './order-status';
+import { LATE_TEXT, ORDER_STATUS_TEXTS } from './order-status-texts';
 import { SaleTerms } from './sale-terms';
 import styles from './item-card.module.css';
 
@@ -83,7 +83,10 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
           {/* Spec part 1 section 4, "Sale": a sold item reads 'Sold for {price}' (the /me Sold and Purchased tabs). */}
           <p className={styles.price}>{sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
           {item.order ? (
-            <OrderStatus status={item.order.status} late={item.order.late} className={styles.orderStatus} />
+            <p className={`${styles.approval} ${item.order.late || item.order.status === 'problem' ? styles.rejected : ''}`} data-testid="order-status">
+              {ORDER_STATUS_TEXTS[item.order.status]}
+              {item.order.late ? ` · ${LATE_TEXT}` : ''}
+            </p>
           ) : (
             <SaleTerms item={item} sold={sold} className={styles.terms} size="sm" />
           )}

@@ -31,7 +31,7 @@ describe('the orderUpdate corner notification', () => {
     await screen.findByRole('heading', { level: 1, name: 'About' });
     await (await socket.ready()).serverEmit('orderUpdate', update);
 
-    const notice = within(corner()).getByRole('link', { name: 'Your order of Tofu65 Aluminium has shipped.' });
+    const notice = await within(corner()).findByRole('link', { name: 'Your order of Tofu65 Aluminium has shipped.' });
     expect(notice).toHaveAttribute('href', '/me/orders/o1');
     expect(within(notice).getByRole('presentation')).toHaveAttribute('src', '/uploads/@2x_tofu.jpg');
 
@@ -41,7 +41,7 @@ describe('the orderUpdate corner notification', () => {
     expect(within(corner()).queryByRole('link')).not.toBeInTheDocument();
 
     await (await socket.ready()).serverEmit('orderUpdate', update);
-    await user.click(within(corner()).getByRole('link', { name: /has shipped/ }));
+    await user.click(await within(corner()).findByRole('link', { name: /has shipped/ }));
     await waitFor(() => expect(currentUrl(router)).toBe('/me/orders/o1'));
     expect(await screen.findByTestId('order-page')).toBeInTheDocument();
     expect(within(corner()).queryByRole('link', { name: /has shipped/ })).not.toBeInTheDocument();

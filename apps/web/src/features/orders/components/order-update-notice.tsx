@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NOTIFICATION_HIDE_MS, type OrderNotification } from '@keeb/shared';
 import { useSession } from '../../../lib/session';
 import { orderKeys } from '../api/keys';
-import styles from './order-update-notice.module.css';
+
+// The card itself loads with the first push: the shell (in every page's first load) carries only the listening.
+const OrderUpdateToast = lazy(async () => ({ default: (await import('./order-update-toast')).OrderUpdateToast }));
 
 /** How the notice hears of order news: the tab's realtime connection (app/ passes the chat socket's subscription). */
 export type SubscribeToOrderUpdates = (listener: (update: OrderNotification) => void) => () => void;
@@ -38,10 +39,8 @@ export function OrderUpdateNotice({ subscribe }: { subscribe: SubscribeToOrderUp
 
   if (!notice) return null;
   return (
-    <Link to={`/me/orders/${encodeURIComponent(notice.orderId)}`} className={styles.toast} onClick={() => setNotice(null)}>
-      {/* The text names the item: the photo beside it is decoration. */}
-      <img className={styles.thumb} src={notice.item.thumbnail} alt="" width={48} height={48} />
-      <span className={styles.title}>{notice.text}</span>
-    </Link>
+    <Suspense fallback={null}>
+      <OrderUpdateToast notice={notice} onOpen={() => setNotice(null)} />
+    </Suspense>
   );
 }
