@@ -63,6 +63,10 @@ export const CARRIERS = [
   { value: 'Other', label: 'Other' },
 ] as const;
 
+/** The API names carriers by code ('usps', as the tracking-number library does): shown as the carriers write them. */
+const CARRIER_NAMES: Record<string, string> = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx', dhl: 'DHL', amazon: 'Amazon', ontrac: 'OnTrac', other: 'Other' };
+export const carrierName = (code: string) => CARRIER_NAMES[code.toLowerCase()] ?? code;
+
 const ERROR_TEXTS: Record<string, string> = {
   [ORDER_ERRORS.notFound]: 'This order no longer exists.',
   [ORDER_ERRORS.forbidden]: 'That is for the other side of this order to do.',

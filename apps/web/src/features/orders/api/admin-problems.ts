@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { OrderSummary, ProblemReason } from '@keeb/shared';
+import { ORDERS_PAGE_SIZE, type OrderSummary, type ProblemReason } from '@keeb/shared';
 import { api } from '../../../lib/api';
 import { orderKeys } from './keys';
 
@@ -18,10 +18,15 @@ export interface ProblemsPage {
   nextCursor: string | null;
 }
 
-/** GET /admin/problems?cursor: the open problems, oldest first. */
+/**
+ * GET /admin/problems?cursor: the open problems, oldest first. A bare array (the API's answer) continues after a full
+ * page by the cursor `${openedAt}_${_id}`; `{ problems, nextCursor }` is read as well.
+ */
 export async function getOpenProblems(cursor: string | undefined, signal?: AbortSignal): Promise<ProblemsPage> {
   const { data } = await api.get<ProblemsPage | OpenProblem[]>('/admin/problems', { params: cursor ? { cursor } : {}, signal });
-  return Array.isArray(data) ? { problems: data, nextCursor: null } : data;
+  if (!Array.isArray(data)) return data;
+  const last = data.length >= ORDERS_PAGE_SIZE ? data[data.length - 1] : undefined;
+  return { problems: data, nextCursor: last ? `${last.openedAt}_${last._id}` : null };
 }
 
 export const openProblemsQueryOptions = () =>

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { OrderSummary } from '@keeb/shared';
+import { ORDERS_PAGE_SIZE, type OrderSummary } from '@keeb/shared';
 import { api } from '../../../lib/api';
 import { orderKeys, type OrderRole } from './keys';
 
@@ -10,11 +10,14 @@ export interface OrdersPage {
 
 /**
  * GET /me/orders?role&cursor: one page of the user's orders, newest first. The one place that reads the answer's
- * shape: a bare array (no cursor) reads as a last page.
+ * shape: the API answers a bare array (the project's list rule); a full page continues after its last order, by the
+ * keyset cursor `${paidAt}_${_id}` (OrdersQuerySchema). `{ orders, nextCursor }` is read as well.
  */
 export async function getOrders(role: OrderRole, cursor: string | undefined, signal?: AbortSignal): Promise<OrdersPage> {
   const { data } = await api.get<OrdersPage | OrderSummary[]>('/me/orders', { params: cursor ? { role, cursor } : { role }, signal });
-  return Array.isArray(data) ? { orders: data, nextCursor: null } : data;
+  if (!Array.isArray(data)) return data;
+  const last = data.length >= ORDERS_PAGE_SIZE ? data[data.length - 1] : undefined;
+  return { orders: data, nextCursor: last ? `${last.paidAt}_${last._id}` : null };
 }
 
 export const ordersQueryOptions = (role: OrderRole) =>

@@ -10,6 +10,8 @@ function eventText(event: OrderEvent): string {
       return 'Paid';
     case 'shipped':
       return 'Shipped';
+    case 'late':
+      return 'Late: not shipped within 72 hours';
     case 'received':
       return event.data.auto === true ? 'Received (confirmed automatically 14 days after shipping)' : 'Received';
     case 'problem_reported':

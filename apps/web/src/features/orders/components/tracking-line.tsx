@@ -1,5 +1,5 @@
 import type { OrderTracking } from '@keeb/shared';
-import { TEXTS } from '../messages';
+import { carrierName, TEXTS } from '../messages';
 import styles from './order-page-parts.module.css';
 
 /** 'Tracking: {number} ({carrier})', linking to the carrier's page in a new tab; 'No tracking' when shipped without. */
@@ -11,7 +11,7 @@ export function TrackingLine({ tracking }: { tracking: OrderTracking | undefined
       </p>
     );
   }
-  const text = `Tracking: ${tracking.number}${tracking.carrier ? ` (${tracking.carrier})` : ''}`;
+  const text = `Tracking: ${tracking.number}${tracking.carrier ? ` (${carrierName(tracking.carrier)})` : ''}`;
   return (
     <p className={styles.tracking} data-testid="order-tracking">
       {tracking.url ? (

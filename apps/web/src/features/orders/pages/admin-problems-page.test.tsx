@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { ORDERS_PAGE_SIZE } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeRoute } from '../../../test/fake-api';
 import { createTestQueryClient, renderApp, seedCategories, seedSession } from '../../../test/render-app';
@@ -76,6 +77,18 @@ describe('/admin/problems', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Later One')).toBeInTheDocument();
     expect(api.callsTo('GET /admin/problems')[1]?.params).toEqual({ cursor: 'c1' });
+  });
+
+  it('reads the API\'s bare array, continuing after a full page by `${openedAt}_${_id}`', async () => {
+    const full = Array.from({ length: ORDERS_PAGE_SIZE }, (_, i) => problem(`p${i}`, `Board ${i}`));
+    const { user, api } = setup({
+      'GET /admin/problems': (request) => ({ body: request.params.cursor ? [problem('p99', 'Newest One')] : full }),
+    });
+    expect(await screen.findAllByTestId('problem-row')).toHaveLength(ORDERS_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Newest One')).toBeInTheDocument();
+    const last = full[ORDERS_PAGE_SIZE - 1]!;
+    expect(api.callsTo('GET /admin/problems')[1]?.params).toEqual({ cursor: `${last.openedAt}_${last._id}` });
   });
 
   it('sends a member who is not an admin to login', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { ORDERS_PAGE_SIZE } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeRoute } from '../../../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
@@ -67,9 +68,18 @@ describe('/me/orders', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('reads a bare array answer as one last page', async () => {
-    setup({ 'GET /me/orders': { body: bought } });
-    expect(await screen.findAllByTestId('order-row')).toHaveLength(2);
+  it('reads the API\'s bare array: a short page is the last, a full one continues after its last order', async () => {
+    const full = Array.from({ length: ORDERS_PAGE_SIZE }, (_, i) =>
+      makeOrderSummary({ _id: `o${i}`, item: { _id: `i${i}`, name: `Board ${i}`, thumbnail: '/x.jpg' }, paidAt: new Date(Date.UTC(2026, 10, 20) - i * 60_000).toISOString() }),
+    );
+    const { user, api } = setup({
+      'GET /me/orders': (request) => ({ body: request.params.cursor ? [makeOrderSummary({ _id: 'o99', item: { _id: 'i99', name: 'Oldest Board', thumbnail: '/x.jpg' } })] : full }),
+    });
+    expect(await screen.findAllByTestId('order-row')).toHaveLength(ORDERS_PAGE_SIZE);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Oldest Board')).toBeInTheDocument();
+    const last = full[ORDERS_PAGE_SIZE - 1]!;
+    expect(api.callsTo('GET /me/orders')[1]?.params).toEqual({ role: 'bought', cursor: `${last.paidAt}_${last._id}` });
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 

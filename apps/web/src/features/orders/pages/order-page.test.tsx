@@ -39,6 +39,38 @@ describe('/me/orders/:id: what every side sees', () => {
     expect(within(timeline).getByText(/2026/).closest('time')).toHaveAttribute('dateTime', '2026-11-20T12:00:00.000Z');
   });
 
+  it('names every kind of timeline entry, an automatic confirmation and a problem with its reason included', async () => {
+    const at = '2026-11-21T09:00:00.000Z';
+    const kinds = [
+      { kind: 'paid', at, data: {} },
+      { kind: 'late', at, data: {} },
+      { kind: 'shipped', at, data: {} },
+      { kind: 'tracking_refused', at, data: {} },
+      { kind: 'problem_reported', at, data: { reason: 'damaged' } },
+      { kind: 'problem_resolved', at, data: {} },
+      { kind: 'problem_closed', at, data: {} },
+      { kind: 'dispute_opened', at, data: {} },
+      { kind: 'refunded', at, data: {} },
+      { kind: 'received', at, data: { auto: true } },
+      { kind: 'something_new', at, data: {} },
+    ];
+    setup(makeOrder({ timeline: kinds }));
+    await page();
+    expect(screen.getAllByTestId('timeline-event').map((event) => event.firstChild?.textContent)).toEqual([
+      'Paid',
+      'Late: not shipped within 72 hours',
+      'Shipped',
+      'PayPal did not accept the tracking number',
+      'Problem reported: Damaged',
+      'Problem resolved',
+      'Problem closed by an admin',
+      'Dispute opened at PayPal',
+      'Refunded through PayPal',
+      'Received (confirmed automatically 14 days after shipping)',
+      'Something new',
+    ]);
+  });
+
   it("says 'Free' for free shipping and 'Late' past the 72 hours", async () => {
     setup(makeOrder({ shippingPrice: 0, late: true }));
     await page();
@@ -93,7 +125,7 @@ describe('/me/orders/:id: the seller', () => {
     const shipped = makeOrder({
       status: 'shipped',
       shippedAt: '2026-11-21T09:00:00.000Z',
-      tracking: { number: '1Z999AA10123456784', carrier: 'UPS', url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' },
+      tracking: { number: '1Z999AA10123456784', carrier: 'ups', url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' },
       actions: [],
     });
     const { user, api } = setup(makeOrder(), { 'POST /order/o1/ship': { body: shipped } });

@@ -53,7 +53,7 @@ export function makeShippedForBuyer(overrides: Partial<OrderDetail> = {}): Order
     status: 'shipped',
     shipTo: undefined,
     shippedAt: '2026-11-21T09:00:00.000Z',
-    tracking: { number: '9400111899223197428490', carrier: 'USPS', url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490' },
+    tracking: { number: '9400111899223197428490', carrier: 'usps', url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490' },
     timeline: [
       { kind: 'paid', at: PAID_AT, data: {} },
       { kind: 'shipped', at: '2026-11-21T09:00:00.000Z', data: {} },
