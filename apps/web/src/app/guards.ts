@@ -29,7 +29,7 @@ export const requireAdmin =
   };
 
 /** The pages behind requireAdmin in the route table. */
-const ADMIN_PAGES = ['/approvals', '/new-blog-post', '/blog/:id/edit'];
+const ADMIN_PAGES = ['/approvals', '/admin/problems', '/new-blog-post', '/blog/:id/edit'];
 
 /** Whether a returnUrl leads to an admin page. */
 export const isAdminPage = (returnUrl: string) => {

@@ -189,10 +189,13 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'me/orders',
-                  handle: { title: 'My Orders', back: true } satisfies RouteHandle,
-                  lazy: {
-                    Component: async () => (await import('../features/discovery/pages/my-orders-page')).MyOrdersPage,
-                  },
+                  handle: { title: 'My Orders', navTitle: 'Orders', back: true } satisfies RouteHandle,
+                  lazy: { Component: async () => (await import('../features/orders/pages/my-orders-page')).MyOrdersPage },
+                },
+                {
+                  path: 'me/orders/:id',
+                  handle: { title: 'Order', back: true } satisfies RouteHandle,
+                  lazy: { Component: async () => (await import('./order-route')).OrderRoute },
                 },
                 {
                   path: 'settings',
@@ -234,6 +237,13 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'approvals',
                   handle: { title: 'Approvals' } satisfies RouteHandle,
                   lazy: { Component: async () => (await import('../features/items/pages/approvals-page')).ApprovalsPage },
+                },
+                {
+                  path: 'admin/problems',
+                  handle: { title: 'Open Problems', back: true } satisfies RouteHandle,
+                  lazy: {
+                    Component: async () => (await import('../features/orders/pages/admin-problems-page')).AdminProblemsPage,
+                  },
                 },
               ],
             },

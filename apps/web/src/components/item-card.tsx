@@ -2,6 +2,7 @@ import { memo, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, photoVariants, type ItemSummary } from '@keeb/shared';
 import { Avatar } from './avatar';
+import { LATE_TEXT, ORDER_STATUS_TEXTS } from './order-status-texts';
 import { SaleTerms } from './sale-terms';
 import styles from './item-card.module.css';
 
@@ -57,9 +58,11 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
   const saved = item.isFollowing === true;
   const thumbnail = thumbnailOf(item, view);
   const compact = view === 'compact';
+  // On the Sold and Purchased tabs a card with an order leads to the order (which links to the listing in turn).
+  const href = item.order ? `/me/orders/${encodeURIComponent(item.order._id)}` : `/detail/${encodeURIComponent(item._id)}`;
   return (
     <article className={`${styles.card} ${compact ? styles.compact : ''}`}>
-      <Link to={`/detail/${encodeURIComponent(item._id)}`} className={styles.link}>
+      <Link to={href} className={styles.link}>
         <div className={styles.media}>
           <img
             key={thumbnail.src}
@@ -79,7 +82,14 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
           <h2 className={styles.name}>{item.name}</h2>
           {/* Spec part 1 section 4, "Sale": a sold item reads 'Sold for {price}' (the /me Sold and Purchased tabs). */}
           <p className={styles.price}>{sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
-          <SaleTerms item={item} sold={sold} className={styles.terms} size="sm" />
+          {item.order ? (
+            <p className={`${styles.approval} ${item.order.late || item.order.status === 'problem' ? styles.rejected : ''}`} data-testid="order-status">
+              {ORDER_STATUS_TEXTS[item.order.status]}
+              {item.order.late ? ` · ${LATE_TEXT}` : ''}
+            </p>
+          ) : (
+            <SaleTerms item={item} sold={sold} className={styles.terms} size="sm" />
+          )}
           {item.approvalStatus && item.approvalStatus !== 'approved' ? (
             <p className={`${styles.approval} ${item.approvalStatus === 'rejected' ? styles.rejected : ''}`}>
               {APPROVAL_MARKERS[item.approvalStatus]}

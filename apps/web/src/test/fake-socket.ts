@@ -3,6 +3,7 @@ import type {
   CheckoutReminder,
   MessageNotification,
   NotificationCounts,
+  OrderNotification,
   SendMessageAck,
   SendMessageInput,
   WantMatchNotification,
@@ -61,6 +62,7 @@ export class FakeSocket implements RealtimeSocket {
   serverEmit(event: 'counts', payload: NotificationCounts): Promise<void>;
   serverEmit(event: 'reminder', payload: CheckoutReminder): Promise<void>;
   serverEmit(event: 'wantMatch', payload: WantMatchNotification): Promise<void>;
+  serverEmit(event: 'orderUpdate', payload: OrderNotification): Promise<void>;
   serverEmit(event: 'connect'): Promise<void>;
   serverEmit(event: 'disconnect', reason: string): Promise<void>;
   serverEmit(event: 'connect_error', payload: Error): Promise<void>;

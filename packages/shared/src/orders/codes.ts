@@ -25,3 +25,5 @@ export const RECEIVE_REMINDER_DAYS = 10;
 export const ADDRESS_VISIBLE_DAYS = 90;
 /** 'Ships on time' is shown from this many orders on. */
 export const ON_TIME_MIN_ORDERS = 3;
+/** Orders (and open problems) a page of GET /api/me/orders and /api/admin/problems holds; a full page means more may follow. */
+export const ORDERS_PAGE_SIZE = 20;

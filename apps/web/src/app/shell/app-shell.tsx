@@ -5,7 +5,8 @@ import { useCategories } from '../../lib/reference/get-categories';
 import { PRODUCT_NAME } from '../../lib/site';
 import { useRouteHandle } from '../route-handle';
 import { RealtimeBridge } from '../../features/chat/realtime/realtime-bridge';
-import { subscribeToWantMatches } from '../../features/chat/realtime/socket';
+import { subscribeToOrderUpdates, subscribeToWantMatches } from '../../features/chat/realtime/socket';
+import { OrderUpdateNotice } from '../../features/orders/components/order-update-notice';
 import { WantMatchNotice } from '../../features/wants/components/want-match-notice';
 import { ApiBanners } from './api-banners';
 import { BottomToolbar } from './bottom-toolbar';
@@ -54,6 +55,7 @@ function Shell() {
       <CreateAccountModal />
       <RealtimeBridge>
         <WantMatchNotice subscribe={subscribeToWantMatches} />
+        <OrderUpdateNotice subscribe={subscribeToOrderUpdates} />
       </RealtimeBridge>
       <ScrollRestoration />
     </div>

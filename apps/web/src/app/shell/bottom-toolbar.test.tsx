@@ -53,6 +53,14 @@ describe('mobile bottom toolbar', () => {
     expect(me.querySelector('img')).toHaveAttribute('src', '/uploads/a.jpg');
   });
 
+  it('badges Me with the orders waiting on the user (their way to /me/orders on a phone)', async () => {
+    installFakeApi();
+    renderApp('/about', setup({ username: 'switchfan', counts: { numOrdersToAct: 2 } }));
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const me = within(toolbar()).getByRole('link', { name: /^Me/ });
+    expect(within(me).getByText('(2 orders to act on)')).toBeInTheDocument();
+  });
+
   it('shows no badges for a visitor', async () => {
     installFakeApi({ 'GET /items': { body: [] } });
     renderApp('/', setup());

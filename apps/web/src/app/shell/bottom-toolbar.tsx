@@ -34,10 +34,12 @@ export function BottomToolbar() {
   const isLoggedIn = useIsLoggedIn();
   const { data: session } = useSession();
   const stats = useProfileStats();
-  const { numNewOffers, numNewMessages } = useNotificationCounts();
+  const { numNewOffers, numNewMessages, numOrdersToAct } = useNotificationCounts();
   const badges: Record<string, { count: number; label: string } | undefined> = {
     '/me/offers': { count: numNewOffers, label: 'new offers' },
     '/chats': { count: numNewMessages, label: 'new messages' },
+    // Orders live under Me on phones (/me links to /me/orders).
+    '/me': { count: numOrdersToAct, label: 'orders to act on' },
   };
 
   return (

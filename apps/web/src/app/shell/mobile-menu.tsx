@@ -34,11 +34,18 @@ export function MobileMenu({ className }: { className?: string }) {
         <nav aria-label="Menu">
           <ul className={styles.list}>
             {stats?._id.admin ? (
-              <li>
-                <Link to="/approvals" className={styles.item}>
-                  <ShieldIcon /> Approvals
-                </Link>
-              </li>
+              <>
+                <li>
+                  <Link to="/approvals" className={styles.item}>
+                    <ShieldIcon /> Approvals
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/admin/problems" className={styles.item}>
+                    <ShieldIcon /> Problems
+                  </Link>
+                </li>
+              </>
             ) : null}
             <li>
               <Link to="/theblog" className={styles.item}>

@@ -49,7 +49,7 @@ describe('desktop navbar', () => {
 
     const trigger = within(header()).getByRole('button', { name: /Account menu/ });
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
-    expect(within(trigger).getByText('(new messages, offers or want matches)')).toBeInTheDocument();
+    expect(within(trigger).getByText('(new messages, offers, want matches or orders to act on)')).toBeInTheDocument();
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
 
@@ -72,7 +72,7 @@ describe('desktop navbar', () => {
     const { user } = renderApp('/about', setup({ username: 'switchfan', counts: { numNewWantMatches: 2 } }));
     await screen.findByRole('heading', { level: 1, name: 'About' });
     const trigger = within(header()).getByRole('button', { name: /Account menu/ });
-    expect(within(trigger).getByText('(new messages, offers or want matches)')).toBeInTheDocument();
+    expect(within(trigger).getByText('(new messages, offers, want matches or orders to act on)')).toBeInTheDocument();
     await user.click(trigger);
     const vault = within(header()).getByRole('link', { name: /^Vault/ });
     expect(vault).toHaveAttribute('href', '/me/vault');
@@ -85,6 +85,20 @@ describe('desktop navbar', () => {
     await screen.findByRole('heading', { level: 1, name: 'About' });
     await user.click(within(header()).getByRole('button', { name: /Account menu/ }));
     expect(within(header()).getByRole('link', { name: 'Approvals' })).toHaveAttribute('href', '/approvals');
+    expect(within(header()).getByRole('link', { name: 'Problems' })).toHaveAttribute('href', '/admin/problems');
+  });
+
+  it('badges the Orders entry (and the avatar) with the orders waiting on the user', async () => {
+    installFakeApi();
+    const { user } = renderApp('/about', setup({ username: 'switchfan', counts: { numOrdersToAct: 3 } }));
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const trigger = within(header()).getByRole('button', { name: /Account menu/ });
+    expect(within(trigger).getByText('(new messages, offers, want matches or orders to act on)')).toBeInTheDocument();
+    await user.click(trigger);
+    const orders = within(header()).getByRole('link', { name: /^Orders/ });
+    expect(orders).toHaveAttribute('href', '/me/orders');
+    expect(within(orders).getByText('(3 orders to act on)')).toBeInTheDocument();
+    expect(within(header()).queryByRole('link', { name: 'Problems' })).not.toBeInTheDocument();
   });
 
   it('closes the menu with Escape and returns focus to the avatar button', async () => {

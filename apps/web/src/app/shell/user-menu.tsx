@@ -11,7 +11,7 @@ import styles from './user-menu.module.css';
 export function UserMenu() {
   const { data: session } = useSession();
   const stats = useProfileStats();
-  const { numNewMessages, numNewOffers, numNewWantMatches } = useNotificationCounts();
+  const { numNewMessages, numNewOffers, numNewWantMatches, numOrdersToAct } = useNotificationCounts();
   const logout = useLogout();
   const location = useLocation();
   const [open, setOpen] = useState(false);
@@ -59,9 +59,9 @@ export function UserMenu() {
         <span className={styles.avatarWrap}>
           <Avatar src={stats?.avatar} username={username} />
           <Badge
-            count={numNewMessages + numNewOffers + numNewWantMatches}
+            count={numNewMessages + numNewOffers + numNewWantMatches + numOrdersToAct}
             dot
-            label="new messages, offers or want matches"
+            label="new messages, offers, want matches or orders to act on"
             className={styles.dot}
           />
         </span>
@@ -83,11 +83,18 @@ export function UserMenu() {
               </Link>
             </li>
             {stats?._id.admin ? (
-              <li>
-                <Link to="/approvals" className={styles.item}>
-                  Approvals
-                </Link>
-              </li>
+              <>
+                <li>
+                  <Link to="/approvals" className={styles.item}>
+                    Approvals
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/admin/problems" className={styles.item}>
+                    Problems
+                  </Link>
+                </li>
+              </>
             ) : null}
             <li>
               <Link to="/me/vault" className={styles.item}>
@@ -97,6 +104,11 @@ export function UserMenu() {
             <li>
               <Link to="/me/offers" className={styles.item}>
                 Offers <Badge count={numNewOffers} label="new offers" />
+              </Link>
+            </li>
+            <li>
+              <Link to="/me/orders" className={styles.item}>
+                Orders <Badge count={numOrdersToAct} label="orders to act on" />
               </Link>
             </li>
             <li>

@@ -141,7 +141,7 @@ describe('new-message badges (spec part 1: red dots and counts, 10+ above 9)', (
     await screen.findByRole('heading', { level: 1, name: 'About' });
     const header = screen.getByRole('banner');
     const trigger = within(header).getByRole('button', { name: /Account menu/ });
-    expect(within(trigger).getByText('(new messages, offers or want matches)')).toBeInTheDocument();
+    expect(within(trigger).getByText('(new messages, offers, want matches or orders to act on)')).toBeInTheDocument();
     await user.click(trigger);
     const chats = within(header).getByRole('link', { name: /^Chats/ });
     expect(within(chats).getByText('10+')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import {
   type CheckoutReminder,
   type MessageNotification,
   type NotificationCounts,
+  type OrderNotification,
   type SendMessageAck,
   type SendMessageInput,
   type WantMatchNotification,
@@ -24,6 +25,7 @@ export interface RealtimeSocket {
   on(event: 'counts', listener: (counts: NotificationCounts) => void): unknown;
   on(event: 'reminder', listener: (reminder: CheckoutReminder) => void): unknown;
   on(event: 'wantMatch', listener: (match: WantMatchNotification) => void): unknown;
+  on(event: 'orderUpdate', listener: (update: OrderNotification) => void): unknown;
   on(event: 'connect', listener: () => void): unknown;
   on(event: 'disconnect', listener: (reason: string) => void): unknown;
   on(event: 'connect_error', listener: (error: Error) => void): unknown;
@@ -79,6 +81,7 @@ let openConversationId: string | null = null;
 const messageListeners = new Set<(notification: MessageNotification) => void>();
 const reminderListeners = new Set<(reminder: CheckoutReminder) => void>();
 const wantMatchListeners = new Set<(match: WantMatchNotification) => void>();
+const orderUpdateListeners = new Set<(update: OrderNotification) => void>();
 
 /** The conversation on screen: its messages are read as they come, and it raises no corner notification. */
 export function setOpenConversation(id: string | null): void {
@@ -102,6 +105,12 @@ export function subscribeToReminders(listener: (reminder: CheckoutReminder) => v
 export function subscribeToWantMatches(listener: (match: WantMatchNotification) => void): () => void {
   wantMatchListeners.add(listener);
   return () => wantMatchListeners.delete(listener);
+}
+
+/** News of one of the user's orders (issue 26): the orders feature's corner notice listens, through app/. */
+export function subscribeToOrderUpdates(listener: (update: OrderNotification) => void): () => void {
+  orderUpdateListeners.add(listener);
+  return () => orderUpdateListeners.delete(listener);
 }
 
 function later(connection: Connection, run: () => void, ms: number) {
@@ -139,6 +148,9 @@ function wire(socket: RealtimeSocket, queryClient: QueryClient, connection: Conn
   });
   socket.on('wantMatch', (match) => {
     for (const listener of wantMatchListeners) listener(match);
+  });
+  socket.on('orderUpdate', (update) => {
+    for (const listener of orderUpdateListeners) listener(update);
   });
 }
 

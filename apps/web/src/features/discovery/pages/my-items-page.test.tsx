@@ -123,4 +123,33 @@ describe('/me', () => {
     expect(await screen.findByText('Listed Board')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Listed' })).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('links a Sold or Purchased card with an order to the order and says where it stands', async () => {
+    installFakeApi({
+      'GET /user/switchfan/profile': { body: ownProfile },
+      'GET /me/items/sold': {
+        body: [
+          makeItem(0, { _id: 's1', name: 'Late Board', priceSold: 140, order: { _id: 'o1', status: 'paid', late: true } }),
+          makeItem(1, { _id: 's2', name: 'Shipped Board', priceSold: 90, order: { _id: 'o2', status: 'shipped', late: false } }),
+          makeItem(2, { _id: 's3', name: 'Old Sale', priceSold: 50, order: null }),
+        ],
+      },
+    });
+    const queryClient = createTestQueryClient();
+    seedSession(queryClient, { username: 'switchfan', counts: { numOrdersToAct: 2 } });
+    seedCategories(queryClient);
+    renderApp('/me?tab=sold', queryClient);
+
+    const panel = await screen.findByRole('tabpanel', { name: 'Sold' });
+    const card = async (name: string) => (await within(panel).findByText(name)).closest('article') as HTMLElement;
+    const late = await card('Late Board');
+    expect(within(late).getByRole('link', { name: /Late Board.*Sold for \$140.*Awaiting shipment.*Late/ })).toHaveAttribute('href', '/me/orders/o1');
+    const shipped = await card('Shipped Board');
+    expect(within(shipped).getByTestId('order-status')).toHaveTextContent(/^Shipped$/);
+    expect(within(late).getByTestId('order-status')).toHaveTextContent('Awaiting shipment · Late');
+    expect(within(await card('Old Sale')).getByRole('link', { name: /Old Sale/ })).toHaveAttribute('href', '/detail/s3');
+    // The way to the orders, with how many wait on this user.
+    const orders = screen.getAllByRole('link', { name: /^Orders/ }).find((link) => link.getAttribute('href') === '/me/orders');
+    expect(orders).toHaveTextContent('(2 orders to act on)');
+  });
 });

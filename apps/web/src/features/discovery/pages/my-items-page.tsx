@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import { SettingsIcon } from '../../../components/icons';
-import { useSession } from '../../../lib/session';
+import { Badge } from '../../../components/badge';
+import { BoxIcon, SettingsIcon } from '../../../components/icons';
+import { useNotificationCounts, useSession } from '../../../lib/session';
 import { myItemsSource, useProfile, type MyItemsTab } from '../api/profiles';
 import { EmptyState, ItemList } from '../components/item-list';
 import { ProfileHeader, ProfileHeaderSkeleton } from '../components/profile-header';
@@ -19,15 +20,24 @@ const LABELS: Record<MyItemsTab, string> = { listed: 'Listed items', sold: 'Sold
 export function MyItemsPage() {
   const session = useSession();
   const username = session.data?.isLoggedIn ? session.data.username : undefined;
+  const { numOrdersToAct } = useNotificationCounts();
 
   return (
     <div className={styles.page}>
       <div className={styles.titleRow}>
         <h1 className={styles.heading}>My Items</h1>
-        <Link to="/settings" className={styles.settings}>
-          <SettingsIcon size={18} />
-          Settings
-        </Link>
+        <div className={styles.titleLinks}>
+          {/* On phones this is the way to orders (the bottom toolbar's Me carries the same badge). */}
+          <Link to="/me/orders" className={styles.orders}>
+            <BoxIcon size={18} />
+            Orders
+            <Badge count={numOrdersToAct} label="orders to act on" />
+          </Link>
+          <Link to="/settings" className={styles.settings}>
+            <SettingsIcon size={18} />
+            Settings
+          </Link>
+        </div>
       </div>
       {username ? <OwnHeader username={username} /> : null}
       <UrlTabs label="My items" tabs={TABS}>

@@ -1,5 +1,0 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
-
-export function MyOrdersPage() {
-  return <PagePlaceholder heading="My Orders" />;
-}

@@ -1,0 +1,100 @@
+import { useState, type ReactNode } from 'react';
+import type { OrderDetail } from '@keeb/shared';
+import { Button } from '../../../components/button';
+import { FormBanner } from '../../../components/form-banner';
+import { orderActions, useOrderAction } from '../api/order-actions';
+import { TEXTS } from '../messages';
+import { ConfirmAction } from './confirm-action';
+import { ProblemModal } from './problem-modal';
+import styles from './order-page-parts.module.css';
+
+/** The ratings feature's 'Send Feedback' modal, composed in app/. */
+export type RateSellerModal = (props: { order: OrderDetail; open: boolean; onClose: () => void; onSent: () => void }) => ReactNode;
+
+type Dialog = 'received' | 'problem' | 'resolve' | 'rate' | null;
+
+/**
+ * What the buyer may do now, as the order's `actions` allow: confirm received (then rate the seller), report a
+ * problem, mark it resolved. After confirming, the page invites the rating the spec keeps open from purchase on.
+ */
+export function BuyerActions({ order, rateSellerModal }: { order: OrderDetail; rateSellerModal: RateSellerModal }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [justReceived, setJustReceived] = useState(false);
+  const [rated, setRated] = useState(false);
+  const received = useOrderAction(order._id, () => orderActions.received(order._id));
+  const resolve = useOrderAction(order._id, () => orderActions.resolve(order._id));
+  const can = (action: OrderDetail['actions'][number]) => order.actions.includes(action);
+  const canRate = can('rate') && !rated;
+
+  const open = (next: Dialog) => {
+    received.reset();
+    resolve.reset();
+    setDialog(next);
+  };
+
+  if (!can('received') && !can('problem') && !can('resolve') && !canRate && !rated) return null;
+
+  return (
+    <section className={styles.card} aria-label="Your actions">
+      {justReceived && canRate ? (
+        <FormBanner tone="success">{TEXTS.receivedThanks}</FormBanner>
+      ) : null}
+      {rated ? <FormBanner tone="success">Thanks for your feedback!</FormBanner> : null}
+      <div className={styles.actions}>
+        {can('received') ? <Button onClick={() => open('received')}>{TEXTS.confirmReceived}</Button> : null}
+        {canRate ? (
+          <Button variant={can('received') ? 'secondary' : 'primary'} onClick={() => setDialog('rate')}>
+            {TEXTS.rateSeller}
+          </Button>
+        ) : null}
+        {can('resolve') ? (
+          <Button variant="secondary" onClick={() => open('resolve')}>
+            {TEXTS.markResolved}
+          </Button>
+        ) : null}
+        {can('problem') ? (
+          <Button variant="ghost" onClick={() => open('problem')}>
+            {TEXTS.reportProblem}
+          </Button>
+        ) : null}
+      </div>
+      <ConfirmAction
+        open={dialog === 'received'}
+        title={TEXTS.confirmReceived}
+        question={TEXTS.confirmReceivedQuestion}
+        confirmLabel={TEXTS.confirmReceived}
+        pending={received.isPending}
+        error={received.error}
+        onConfirm={() =>
+          received.mutate(undefined, {
+            onSuccess: () => {
+              setDialog(null);
+              setJustReceived(true);
+            },
+          })
+        }
+        onClose={() => setDialog(null)}
+      />
+      <ConfirmAction
+        open={dialog === 'resolve'}
+        title={TEXTS.markResolved}
+        question={TEXTS.markResolvedQuestion}
+        confirmLabel={TEXTS.markResolved}
+        pending={resolve.isPending}
+        error={resolve.error}
+        onConfirm={() => resolve.mutate(undefined, { onSuccess: () => setDialog(null) })}
+        onClose={() => setDialog(null)}
+      />
+      <ProblemModal order={order} open={dialog === 'problem'} onClose={() => setDialog(null)} />
+      {rateSellerModal({
+        order,
+        open: dialog === 'rate',
+        onClose: () => setDialog(null),
+        onSent: () => {
+          setDialog(null);
+          setRated(true);
+        },
+      })}
+    </section>
+  );
+}
