@@ -18,14 +18,14 @@ export async function findUser(db: Queryable, key: string) {
   return row;
 }
 
+const TRUST_OF_USERS = trustJson('"users"."id"', '"users"');
+
 /**
  * The public columns of a profile (never the email), its region, its forum link and its rating meter, in one
  * query. The meter is a lateral aggregate over seller_ratings_seller_idx; overall is the ratings module's
  * expression (the mean of the three category averages), null when unrated. The trust panel's figures come in
  * the same statement (db/trust.ts), as JSON text.
  */
-const TRUST_OF_USERS = trustJson('"users"."id"', '"users"');
-
 export async function profileRow(db: Queryable, userId: string) {
   const rating = db
     .select({

@@ -1,5 +1,4 @@
-import { PAYMENT_WINDOW_MS } from '@keeb/shared';
-import type { Trust } from '@keeb/shared';
+import { PAYMENT_WINDOW_MS, type Trust } from '@keeb/shared';
 import { isoFromJson, jsonRows, type Database } from '../../db/client';
 import { trustFrom, trustJson } from '../../db/trust';
 
