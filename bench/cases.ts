@@ -8,7 +8,7 @@ import type { Database } from '../apps/api/src/db/client';
 import type { ListScope } from '../apps/api/src/modules/discovery/repo';
 import { sellerOfOffers, sessionCookieFor } from './offers';
 
-export type Kind = 'list' | 'search' | 'item' | 'offers';
+export type Kind = 'list' | 'search' | 'item' | 'offers' | 'profile';
 
 export interface BenchCase {
   name: string;
@@ -26,7 +26,7 @@ export interface BenchCase {
   cookie?: string;
   /** The Accept-Encoding the load sends (none unless set). */
   acceptEncoding?: string;
-  /** The Received list: whose it is. */
+  /** The Received list: whose it is; the profile header: whose. */
   sellerId?: string;
 }
 
@@ -97,6 +97,8 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
       scope: { kind: 'sellerPublic', username: seller.username },
       query: sellerQuery,
     },
+    // The profile header with its trust panel (issue 26), of the seller with the most sales and orders.
+    { name: 'profile: header with trust panel', kind: 'profile', path: `/api/user/${encodeURIComponent(seller.username)}/profile`, sellerId: seller.id },
     { name: 'item page (1,000 listings)', kind: 'item', path: itemPaths[0]!, paths: itemPaths, itemIds },
     { name: 'offers: received, first page (2,000 on 200 items)', kind: 'offers', path: '/api/me/offers/received', cookie: offersCookie, sellerId: offersSeller },
     // The same as a browser asks for it: gzip accepted.

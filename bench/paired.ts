@@ -20,6 +20,7 @@ import { buildCases, type BenchCase } from './cases';
 import { openTarget, targetFor } from './database';
 import { measure, percentile, type LoadTarget } from './load';
 import { ensureOffers } from './offers';
+import { ensureOrders } from './orders';
 import { buildApi, startApi, type RunningApi } from './server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,6 +115,7 @@ const handle = await openTarget(target);
 let cases: BenchCase[];
 try {
   await ensureOffers(handle.db, console.log);
+  await ensureOrders(handle.db, console.log);
   // --only: one or more name parts, comma-separated.
   cases = (await buildCases(handle.db)).filter((c) => !args.only || args.only.split(',').some((part) => c.name.includes(part)));
 } finally {

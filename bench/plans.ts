@@ -10,6 +10,7 @@ import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
 import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
 import { RECEIVED_PAGE_SQL } from '../apps/api/src/modules/offers/repo';
+import { trustJson } from '../apps/api/src/db/trust';
 import type { BenchCase } from './cases';
 
 interface PlanNode {
@@ -80,6 +81,8 @@ const explainItemPage = (db: Database, itemId: string) => explainStatement(db, I
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
   if (c.kind === 'item') return explainItemPage(db, c.itemIds![0]!);
   if (c.kind === 'offers') return explainStatement(db, RECEIVED_PAGE_SQL, [c.sellerId!, null, null]);
+  // The profile's trust figures (db/trust.ts), the part of its statement that reads orders and conversations.
+  if (c.kind === 'profile') return explainStatement(db, `select ${trustJson('u.id', 'u')}::text from users u where u.id = $1::uuid`, [c.sellerId!]);
   const options = listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query));
   if (!options.search) return (await tierPlan(db, options)).plan;
   const tiers = await repo.searchTiers(db, options);

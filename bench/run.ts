@@ -16,6 +16,7 @@ import { openTarget, targetFor, type Driver } from './database';
 import { fill, itemCount } from './fill';
 import { measure } from './load';
 import { checkReceived, ensureOffers } from './offers';
+import { ensureOrders } from './orders';
 import { planOf } from './plans';
 import { markdown, summarise, type CaseResult } from './report';
 import { startHelloWorld } from './hello-world';
@@ -74,6 +75,7 @@ try {
     await fill(handle, n, log);
   } else log(`reusing the ${n} listings already there (--refill to rebuild)`);
   await ensureOffers(handle.db, log);
+  await ensureOrders(handle.db, log);
   const cases = (await buildCases(handle.db)).filter((c) => !args.only || c.name.includes(args.only));
   results = [];
   for (const bench of cases) {

@@ -14,6 +14,7 @@ export * from './platform/codes';
 export * from './platform/errors';
 export * from './format/price';
 export * from './format/shipping';
+export * from './discovery/trust';
 export * from './discovery/profiles';
 export * from './offers/offer-machine';
 export * from './offers/codes';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ForumLinkSchema, ShippingRegionSchema } from '../accounts/schemas';
 import { CursorTimestampSchema } from '../items/schemas';
 import { RatingSummarySchema } from '../ratings/summary';
+import { TrustSchema } from './trust';
 
 /** Page size of the followers and following lists (the item lists' 36). */
 export const FOLLOW_PAGE_SIZE = 36;
@@ -10,23 +11,6 @@ export const PROFILE_ERRORS = {
   /** POST /api/user/{username}/follow on one's own profile. */
   cannotFollowSelf: 'cannot_follow_self',
 } as const;
-
-/**
- * The trust panel (issue 26), on profiles and in the item page's seller block. confirmedTrades: orders received
- * (by the buyer or by the 14-day rule), as buyer or seller, apart from the forum-transferred count.
- * shippedOnTime: the share (0..1) of the seller's orders shipped within 72 hours, of `orders` orders due so far
- * (share is null below 3). replyMinutes: the median first reply in chat over 90 days (null without any).
- */
-export const TrustSchema = z.object({
-  memberSince: z.string(),
-  confirmedTrades: z.number().int(),
-  shippedOnTime: z.object({ share: z.number().nullable(), orders: z.number().int() }),
-  replyMinutes: z.number().int().nullable(),
-  emailVerified: z.boolean(),
-  phoneVerified: z.boolean(),
-  openProblems: z.number().int(),
-});
-export type Trust = z.infer<typeof TrustSchema>;
 
 /** GET /api/user/{username}/profile: a public profile; never the email or other private account fields. */
 export const UserProfileSchema = z.object({
@@ -49,8 +33,8 @@ export const UserProfileSchema = z.object({
   isFollowing: z.boolean(),
   /** The rating meter (linking to /u/{username}/rating). */
   rating: RatingSummarySchema,
-  // FOUNDATION: made required by the trust work (issue 26).
-  trust: TrustSchema.optional(),
+  /** The trust panel (issue 26). */
+  trust: TrustSchema,
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

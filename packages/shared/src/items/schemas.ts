@@ -3,6 +3,7 @@ import { COMMENT_MAX, EMAIL_MAX, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MA
 import { ITEM_SORTS } from './sorts';
 import { dollarsToCents } from '../format/price';
 import { RatingSummarySchema } from '../ratings/summary';
+import { TrustSchema } from '../discovery/trust';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -263,6 +264,8 @@ export const ItemDetailSchema = z.object({
     transactions: z.number().int(),
     /** The seller's rating meter; on the item page (GET /item/{id}), not in the approval queue. */
     rating: RatingSummarySchema.optional(),
+    /** The seller's trust panel (issue 26); on the item page only, and not for a removed seller. */
+    trust: TrustSchema.optional(),
   }),
 });
 export type ItemDetail = z.infer<typeof ItemDetailSchema>;

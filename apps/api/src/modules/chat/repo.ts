@@ -136,6 +136,11 @@ export interface NewMessage {
  * last opened Chats), so the message does not move their badge and needs no counts push. Read in the statement's
  * snapshot: a read by the recipient racing the send can leave their badge one behind until the next push.
  * On its own it is a transaction of one statement: one round trip where BEGIN, five statements and COMMIT were seven.
+ * Reply speed (issue 26's 'usually replies within') is kept in the same upsert: the recipient's first_received_at
+ * is set by the first message reaching them before they wrote here, the sender's first_replied_at by their first
+ * message after that; notices posted for an order count for neither. The existence checks read the statement's
+ * snapshot, so two first messages crossing each other may both count as received; the conflict updates read the
+ * rows' latest versions, so neither time is ever overwritten.
  */
 export async function storeMessage(db: Queryable, m: NewMessage): Promise<{ message: MessageRow; alreadyCounted: boolean } | undefined> {
   const result = (await db.execute(sql`
@@ -156,14 +161,25 @@ export async function storeMessage(db: Queryable, m: NewMessage): Promise<{ mess
       set last_message_id = ins.id, last_message = ins.body, last_sender_id = ins.sender_id, last_warning = ins.warning, last_modified = ins.created_at
       from ins where c.id = ins.conversation_id
     ), sides as (
-      insert into ${conversationParticipants} (conversation_id, user_id, other_user_id, last_modified, unread, mail_window)
-      select ins.conversation_id, p.user_id, p.other_id, ins.created_at, p.unread, p.mail_window
-      from ins cross join (values (${m.senderId}::uuid, ${m.recipientId}::uuid, 0, null::integer),
-                                  (${m.recipientId}::uuid, ${m.senderId}::uuid, 1, ${m.mailWindow}::integer)) p(user_id, other_id, unread, mail_window)
+      insert into ${conversationParticipants} (conversation_id, user_id, other_user_id, last_modified, unread, mail_window, first_received_at, first_replied_at)
+      select ins.conversation_id, p.user_id, p.other_id, ins.created_at, p.unread, p.mail_window,
+             -- Reply speed (issue 26): the recipient's first receipt, when they have not written here yet ...
+             case when not p.sender and ins.notice is null
+                       and not exists (select 1 from ${messages} w where w.conversation_id = ins.conversation_id and w.sender_id = p.user_id and w.notice is null)
+                  then ins.created_at end,
+             -- ... and the sender's first reply after one (kept below only while their row has none).
+             case when p.sender and ins.notice is null
+                       and exists (select 1 from ${conversationParticipants} r where r.conversation_id = ins.conversation_id and r.user_id = p.user_id and r.first_received_at is not null)
+                  then ins.created_at end
+      from ins cross join (values (${m.senderId}::uuid, ${m.recipientId}::uuid, 0, null::integer, true),
+                                  (${m.recipientId}::uuid, ${m.senderId}::uuid, 1, ${m.mailWindow}::integer, false)) p(user_id, other_id, unread, mail_window, sender)
       on conflict (conversation_id, user_id) do update
       set last_modified = excluded.last_modified,
           unread = ${conversationParticipants}.unread + excluded.unread,
-          mail_window = coalesce(excluded.mail_window, ${conversationParticipants}.mail_window)
+          mail_window = coalesce(excluded.mail_window, ${conversationParticipants}.mail_window),
+          first_received_at = coalesce(${conversationParticipants}.first_received_at, excluded.first_received_at),
+          first_replied_at = coalesce(${conversationParticipants}.first_replied_at,
+                                      case when ${conversationParticipants}.first_received_at is not null then excluded.first_replied_at end)
     )
     select json_build_array(id, conversation_id, sender_id, item_id, body, client_id, warning, created_at,
                             coalesce((select yes from counted), false))::text as row from ins`)) as unknown as {

@@ -1,6 +1,7 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, items, karmaLedger, redditLinks, regions, sellerRatings, users } from '../../db/schema/index';
+import { trustJson } from '../../db/trust';
 import { userNamedBy } from '../../db/user-key';
 import { publicItem } from './repo';
 
@@ -17,10 +18,13 @@ export async function findUser(db: Queryable, key: string) {
   return row;
 }
 
+const TRUST_OF_USERS = trustJson('"users"."id"', '"users"');
+
 /**
  * The public columns of a profile (never the email), its region, its forum link and its rating meter, in one
  * query. The meter is a lateral aggregate over seller_ratings_seller_idx; overall is the ratings module's
- * expression (the mean of the three category averages), null when unrated.
+ * expression (the mean of the three category averages), null when unrated. The trust panel's figures come in
+ * the same statement (db/trust.ts), as JSON text.
  */
 export async function profileRow(db: Queryable, userId: string) {
   const rating = db
@@ -44,6 +48,7 @@ export async function profileRow(db: Queryable, userId: string) {
       transferredCount: redditLinks.transferredCount,
       ratingCount: rating.count,
       ratingOverall: rating.overall,
+      trust: sql<string>`${sql.raw(TRUST_OF_USERS)}::text`,
     })
     .from(users)
     .leftJoin(regions, eq(regions.code, users.shippingRegionCode))

@@ -8,6 +8,7 @@ import {
   type UserProfile,
 } from '@keeb/shared';
 import type { Database } from '../../db/client';
+import { trustFrom } from '../../db/trust';
 import { AppError } from '../../platform/errors';
 import * as repo from './profiles-repo';
 
@@ -63,6 +64,7 @@ export function createProfilesService(db: Database) {
         isUserProfile: viewerId === id,
         isFollowing,
         rating: { overall: row.ratingOverall ?? 0, count: row.ratingCount ?? 0 },
+        trust: trustFrom(JSON.parse(row.trust)),
       };
     },
 

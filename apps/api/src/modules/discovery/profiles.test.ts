@@ -62,6 +62,16 @@ describe('GET /api/user/:username/profile', () => {
       isUserProfile: false,
       isFollowing: false,
       rating: { overall: 11 / 3, count: 2 },
+      // Listings sold before orders existed have no order: no confirmed trades (trust.test.ts has the figures).
+      trust: {
+        memberSince: seller.createdAt.toISOString(),
+        confirmedTrades: 0,
+        shippedOnTime: { share: null, orders: 0 },
+        replyMinutes: null,
+        emailVerified: false,
+        phoneVerified: false,
+        openProblems: 0,
+      },
     });
     expect(JSON.stringify(res.body)).not.toContain('@');
 

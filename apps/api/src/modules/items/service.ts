@@ -214,6 +214,8 @@ export function createItemsService(deps: ItemsDeps) {
         shippingRegion: seller.regionCode ? { code: seller.regionCode, name: seller.regionName ?? seller.regionCode } : null,
         transactions: seller.sales + seller.forumTrades,
         rating: seller.rating,
+        // A removed seller's page says 'User Not Found': no figures about them either.
+        ...(seller.removed ? {} : { trust: seller.trust }),
       },
     });
     // What this viewer can do about paying (issue 25): their own checkout or offer; for others only that it is reserved.

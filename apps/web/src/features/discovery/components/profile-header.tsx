@@ -5,6 +5,7 @@ import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { ForumBadge } from '../../../components/forum-badge';
 import { RatingMeter } from '../../../components/rating-meter';
+import { TrustPanel } from '../../../components/trust-panel';
 import { formatKarma } from '../../../lib/format';
 import { loginPath } from '../../../lib/return-url';
 import { useIsLoggedIn } from '../../../lib/session';
@@ -83,6 +84,8 @@ export function ProfileHeader({ profile, headingLevel = 1 }: ProfileHeaderProps)
           <RatingMeter overall={profile.rating.overall} count={profile.rating.count} />{' '}
           <span className={styles.ratingLabel}>Seller Feedback</span>
         </Link>
+
+        <TrustPanel trust={profile.trust} className={styles.trust} />
 
         {profile.bio ? <p className={styles.bio}>{profile.bio}</p> : null}
 

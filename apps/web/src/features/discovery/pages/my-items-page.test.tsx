@@ -22,6 +22,15 @@ const ownProfile: UserProfile = {
   isUserProfile: true,
   isFollowing: false,
   rating: { overall: 0, count: 0 },
+  trust: {
+    memberSince: '2026-02-10T12:00:00.000Z',
+    confirmedTrades: 2,
+    shippedOnTime: { share: null, orders: 1 },
+    replyMinutes: null,
+    emailVerified: true,
+    phoneVerified: false,
+    openProblems: 1,
+  },
 };
 
 function setup(path = '/me') {
@@ -45,6 +54,13 @@ describe('/me', () => {
     const header = await screen.findByRole('region', { name: 'switchfan' });
     expect(within(header).getByRole('heading', { level: 2, name: 'switchfan' })).toBeInTheDocument();
     expect(within(header).getByText('5 karma')).toBeInTheDocument();
+    // The own trust panel, an open problem included.
+    expect(within(within(header).getByRole('list', { name: 'Trust' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Member since February 2026',
+      '2 confirmed trades',
+      '✓Email verified',
+      '!1 open problem as a seller',
+    ]);
     expect(within(header).queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Settings' }).map((link) => link.getAttribute('href'))).toContain('/settings');
 

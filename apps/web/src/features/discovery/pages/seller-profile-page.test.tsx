@@ -21,6 +21,15 @@ function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     isUserProfile: false,
     isFollowing: false,
     rating: { overall: 13 / 3, count: 12 },
+    trust: {
+      memberSince: '2015-06-01T00:00:00.000Z',
+      confirmedTrades: 9,
+      shippedOnTime: { share: 0.9, orders: 10 },
+      replyMinutes: 30,
+      emailVerified: true,
+      phoneVerified: false,
+      openProblems: 0,
+    },
     ...overrides,
   };
 }
@@ -75,6 +84,15 @@ describe('seller profile: the header', () => {
     expect(bio.textContent).toBe('Lubing switches since 2015.\nShips worldwide.');
     expect(within(h).getByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(within(h).getByRole('button', { name: 'Message' })).toBeInTheDocument();
+    // The trust panel (issue 26): confirmed trades apart from the transactions count.
+    const trust = within(h).getByRole('list', { name: 'Trust' });
+    expect(within(trust).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Member since June 2015',
+      '9 confirmed trades',
+      'Ships on time 90% (10 orders)',
+      'Usually replies within 30 minutes',
+      '✓Email verified',
+    ]);
   });
 
   it('Message opens (or finds) the conversation with this user and shows it', async () => {

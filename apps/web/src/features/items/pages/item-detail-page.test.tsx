@@ -62,6 +62,28 @@ describe('item detail: what it shows', () => {
     expect(decodeURIComponent(report)).toContain('Report Item: Tofu65 Aluminium');
   });
 
+  it("shows the seller's trust panel in the seller block, and none when the answer has none (a removed seller)", async () => {
+    const item = makeItem();
+    const trust = { memberSince: '2019-03-15T00:00:00.000Z', confirmedTrades: 1, shippedOnTime: { share: 1, orders: 3 }, replyMinutes: 3000, emailVerified: true, phoneVerified: true, openProblems: 2 };
+    await renderDetail({ ...item, sellerId: { ...item.sellerId, trust } });
+    const seller = screen.getByRole('region', { name: 'Seller' });
+    expect(within(within(seller).getByRole('list', { name: 'Trust' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Member since March 2019',
+      '1 confirmed trade',
+      'Ships on time 100% (3 orders)',
+      'Usually replies within 3 days',
+      '✓Email verified',
+      '✓Phone verified',
+      '!2 open problems as a seller',
+    ]);
+  });
+
+  it('shows no trust panel when the seller block has none', async () => {
+    await renderDetail();
+    expect(screen.getByRole('region', { name: 'Seller' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Trust' })).not.toBeInTheDocument();
+  });
+
   it("says 'Free' for a region shipped free, never '$0'", async () => {
     await renderDetail(makeItem({ shippingPrices: [{ code: 'US', name: 'United States', price: 0 }, { code: 'CA', name: 'Canada', price: 25 }] }));
     const shipping = screen.getByRole('region', { name: 'Shipping' });

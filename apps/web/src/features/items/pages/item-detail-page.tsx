@@ -8,6 +8,7 @@ import { ForumBadge } from '../../../components/forum-badge';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { RatingMeter } from '../../../components/rating-meter';
 import { SaleTerms } from '../../../components/sale-terms';
+import { TrustPanel } from '../../../components/trust-panel';
 import { isApiError } from '../../../lib/api-error';
 import { timeAgo } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-meta';
@@ -168,6 +169,7 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
                 </Link>
               </div>
             </div>
+            {seller.trust ? <TrustPanel trust={seller.trust} className={styles.trust} /> : null}
           </section>
 
           <ShippingList shippingPrices={item.shippingPrices} />
