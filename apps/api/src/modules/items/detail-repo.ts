@@ -21,6 +21,9 @@ export interface ItemPageRow {
   /** The offer guardrails (issue 16): the owner's view only. */
   autoDeclineBelowCents: number | null;
   autoAcceptAtCents: number | null;
+  /** The timestamp photo (issue 26): the code and the photo showing it, both or neither. */
+  timestampCode: string | null;
+  timestampPhoto: string | null;
   saveCount: number;
   timeListed: string;
   sellerId: string;
@@ -92,7 +95,8 @@ export const ITEM_PAGE_SQL = `
        from offers o where o.item_id = i.id and o.buyer_id = $2::uuid
        and (o.status = 'countered' or (o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()))),
     exists (select 1 from offers o where o.item_id = i.id and o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()
-              and o.buyer_id is distinct from $2::uuid)
+              and o.buyer_id is distinct from $2::uuid),
+    i.timestamp_code, i.timestamp_photo
   )::text as row
   from items i
   join users u on u.id = i.seller_id
@@ -119,6 +123,8 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     [number, number] | null,
     [string, 'accepted' | 'countered', number, number, string | null] | null,
     boolean,
+    string | null,
+    string | null,
   ];
   return {
     id: r[0],
@@ -138,6 +144,8 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     purchaserId: r[14],
     autoDeclineBelowCents: r[32],
     autoAcceptAtCents: r[33],
+    timestampCode: r[37],
+    timestampPhoto: r[38],
     saveCount: r[15],
     timeListed: isoFromJson(r[16]),
     sellerId: r[17],
