@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatPrice, photoVariants, type ItemSummary } from '@keeb/shared';
 import { Avatar } from './avatar';
 import { SaleTerms } from './sale-terms';
+import { TimestampedMark } from './timestamped-mark';
 import styles from './item-card.module.css';
 
 export type ItemCardView = 'grid' | 'compact';
@@ -80,6 +81,7 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
           {/* Spec part 1 section 4, "Sale": a sold item reads 'Sold for {price}' (the /me Sold and Purchased tabs). */}
           <p className={styles.price}>{sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
           <SaleTerms item={item} sold={sold} className={styles.terms} size="sm" />
+          {item.timestamped ? <TimestampedMark /> : null}
           {item.approvalStatus && item.approvalStatus !== 'approved' ? (
             <p className={`${styles.approval} ${item.approvalStatus === 'rejected' ? styles.rejected : ''}`}>
               {APPROVAL_MARKERS[item.approvalStatus]}
