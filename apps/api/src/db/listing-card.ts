@@ -1,4 +1,4 @@
-import type { InferColumnsDataTypes } from 'drizzle-orm';
+import { sql, type InferColumnsDataTypes } from 'drizzle-orm';
 import { centsToDollars, type ItemSummary } from '@keeb/shared';
 import { items } from './schema/index';
 
@@ -20,10 +20,12 @@ export const listingCardColumns = {
   isFixedPrice: items.isFixedPrice,
   timeListed: items.timeListed,
   saveCount: items.saveCount,
+  /** The 'Timestamped' mark (issue 26): only an approved listing's timestamp photo counts, an admin having seen it. */
+  timestamped: sql<boolean>`(${items.approvalStatus} = 'approved' and ${items.timestampPhoto} is not null)`.as('timestamped'),
 };
 
 /** A card's row, the listing time as ISO text. */
-export type ListingCardRow = Omit<InferColumnsDataTypes<typeof listingCardColumns>, 'timeListed'> & { timeListed: string };
+export type ListingCardRow = Omit<InferColumnsDataTypes<Omit<typeof listingCardColumns, 'timestamped'>>, 'timeListed'> & { timeListed: string; timestamped: boolean };
 
 /** The card of a row and its seller; the caller adds what depends on the viewer (saved, approval). */
 export function toListingCard(r: ListingCardRow, seller: ItemSummary['sellerId']): ItemSummary {
@@ -41,5 +43,7 @@ export function toListingCard(r: ListingCardRow, seller: ItemSummary['sellerId']
     timeListed: r.timeListed,
     likes: r.saveCount,
     sellerId: seller,
+    // Only when true, so a card without the mark reads as it did before the mark existed.
+    ...(r.timestamped ? { timestamped: true } : {}),
   };
 }

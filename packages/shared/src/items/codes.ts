@@ -30,6 +30,10 @@ export const ITEM_ERRORS = {
   invalidImage: 'invalid_image',
   imgurFailed: 'imgur_failed',
   forbidden: 'forbidden',
+  /** The timestamp code is missing beside its photo, or was not issued to this seller (issue 26). */
+  timestampCode: 'timestamp_code',
+  /** The timestamp photo is missing beside its code, or is not one of the listing's photos (issue 26). */
+  timestampPhoto: 'timestamp_photo',
 } as const;
 
 export const MAX_PHOTOS = 16;

@@ -4,6 +4,7 @@ import { ITEM_SORTS } from './sorts';
 import { dollarsToCents } from '../format/price';
 import { RatingSummarySchema } from '../ratings/summary';
 import { TrustSchema } from '../discovery/trust';
+import { ListingTimestampSchema, TIMESTAMP_CODE_MAX } from './timestamp';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -131,7 +132,15 @@ const ItemInputBase = z.object({
   saleTypeId: z.string().optional(),
   autoDeclineBelow: guardrailPrice,
   autoAcceptAt: guardrailPrice,
+  /**
+   * The timestamp photo (issue 26, optional): both or neither; null or empty text removes it; left out of an edit,
+   * the stored one stays while its photo does.
+   */
+  timestampCode: z.string().nullable().optional(),
+  timestampPhoto: z.string().nullable().optional(),
 });
+
+const isBlankOrUnset = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
 
 type ItemRule = [failed: boolean, code: string, field: string];
 
@@ -151,9 +160,29 @@ function itemRules(v: z.output<typeof ItemInputBase>, creating: boolean): ItemRu
     [v.photos.length === 0, ITEM_ERRORS.photosRequired, 'photos'],
     [v.photos.length > MAX_PHOTOS, ITEM_ERRORS.tooManyPhotos, 'photos'],
     [creating && v.shippingPrices.some((s) => !isShippingPrice(s.price)), ITEM_ERRORS.shippingPrice, 'shippingPrices'],
+    ...timestampRules(v),
     // Guardrails only mean something on a listing that takes offers; without offers they are dropped, not judged.
     ...(v.offersAccepted ? guardrailRules(v) : []),
   ];
+}
+
+/** Both or neither; the photo one of the listing's own (whether the code is this seller's is the API's to check). */
+function timestampRules(v: z.output<typeof ItemInputBase>): ItemRule[] {
+  if (v.timestampCode === undefined && v.timestampPhoto === undefined) return [];
+  const noCode = isBlankOrUnset(v.timestampCode);
+  const noPhoto = isBlankOrUnset(v.timestampPhoto);
+  if (noCode && noPhoto) return [];
+  return [
+    [noCode || v.timestampCode!.trim().length > TIMESTAMP_CODE_MAX, ITEM_ERRORS.timestampCode, 'timestampCode'],
+    [noPhoto || !v.photos.includes(v.timestampPhoto!.trim()), ITEM_ERRORS.timestampPhoto, 'timestampPhoto'],
+  ];
+}
+
+/** The timestamp as stored: { code, photo }, null to remove it, undefined when an edit left both out. */
+function timestampValue(v: z.output<typeof ItemInputBase>) {
+  if (v.timestampCode === undefined && v.timestampPhoto === undefined) return undefined;
+  if (isBlankOrUnset(v.timestampCode) || isBlankOrUnset(v.timestampPhoto)) return null;
+  return { code: v.timestampCode!.trim(), photo: v.timestampPhoto!.trim() };
 }
 
 function guardrailRules(v: z.output<typeof ItemInputBase>): ItemRule[] {
@@ -188,6 +217,7 @@ function itemInputSchema(creating: boolean) {
     shippingPrices: v.shippingPrices.map((s) => ({ code: s.code, price: Number(s.price) })),
     autoDeclineBelow: guardrailValue(v.autoDeclineBelow, v.offersAccepted),
     autoAcceptAt: guardrailValue(v.autoAcceptAt, v.offersAccepted),
+    timestamp: timestampValue(v),
   }));
 }
 
@@ -233,6 +263,10 @@ export const ItemDetailSchema = z.object({
   autoDeclineBelow: z.number().nullable().optional(),
   autoAcceptAt: z.number().nullable().optional(),
   shippingPrices: z.array(ShippingPriceSchema),
+  /** Approved with a timestamp photo (issue 26): the 'Timestamped' mark, for everyone. */
+  timestamped: z.boolean().optional(),
+  /** The timestamp code and its photo: for the owner (the edit form) and in the admins' approval queue only. */
+  timestamp: ListingTimestampSchema.nullable().optional(),
   approvalStatus: z.enum(['pending', 'approved', 'rejected']),
   paymentStatus: z.enum(['none', 'pending']),
   /**

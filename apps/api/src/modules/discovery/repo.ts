@@ -1,4 +1,4 @@
-import { and, eq, fillPlaceholders, inArray, isNotNull, isNull, sql, type InferColumnsDataTypes, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, inArray, is, isNotNull, isNull, SQL, sql, type InferColumnsDataTypes, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import { isoFromJson, jsonArrayRow, jsonRows, type PlanReuse, type Queryable, type RenderedQuery } from '../../db/client';
 import { listingCardColumns } from '../../db/listing-card';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
@@ -94,6 +94,9 @@ const listingColumns = { ...listingCardColumns, approvalStatus: items.approvalSt
 const sellerColumns = { sellerId: users.id, sellerUsername: users.username, sellerAvatar: users.avatar };
 
 const summaryColumns = { ...listingColumns, ...sellerColumns };
+
+/** A column of summaryColumns inside json_build_array: a computed one (timestamped) without its alias. */
+const asExpression = (column: (typeof summaryColumns)[keyof typeof summaryColumns]): SQLWrapper => (is(column, SQL.Aliased) ? column.sql : column);
 
 /**
  * How a value enters a list query: as itself (a one-off query, planned with its values) or as a named placeholder
@@ -451,14 +454,14 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
 export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o, asValue);
 
 /** A card's row: a listing's columns and its seller's (summaryColumns), the listing time as ISO text. */
-export type ListRow = Omit<InferColumnsDataTypes<typeof summaryColumns>, 'timeListed'> & { timeListed: string };
+export type ListRow = Omit<InferColumnsDataTypes<Omit<typeof summaryColumns, 'timestamped'>>, 'timeListed'> & { timeListed: string; timestamped: boolean };
 
 /**
  * A row of the page query (jsonRows) as an object, its select list in order: the listing's columns, then the
  * seller's. One object literal per row; storing fifteen computed keys one at a time cost a list page more CPU.
  */
 function toListRow(values: unknown[]): ListRow {
-  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, approvalStatus, sellerId, sellerUsername, sellerAvatar] =
+  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, timestamped, approvalStatus, sellerId, sellerUsername, sellerAvatar] =
     values;
   return {
     id,
@@ -473,6 +476,7 @@ function toListRow(values: unknown[]): ListRow {
     isFixedPrice,
     timeListed: isoFromJson(timeListed as string),
     saveCount,
+    timestamped,
     approvalStatus,
     sellerId,
     sellerUsername,
@@ -567,7 +571,7 @@ export async function savedPage(db: Queryable, o: { userId: string; cursor: Curs
 async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: number, tieOnly: boolean) {
   const { ts, id } = cursor;
   const query = db
-    .select(jsonArrayRow([...Object.values(summaryColumns), itemSaves.createdAt]))
+    .select(jsonArrayRow([...Object.values(summaryColumns).map(asExpression), itemSaves.createdAt]))
     .from(itemSaves)
     .innerJoin(items, eq(items.id, itemSaves.itemId))
     .innerJoin(users, eq(users.id, items.sellerId))

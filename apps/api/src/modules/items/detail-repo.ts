@@ -22,6 +22,9 @@ export interface ItemPageRow {
   /** The offer guardrails (issue 16): the owner's view only. */
   autoDeclineBelowCents: number | null;
   autoAcceptAtCents: number | null;
+  /** The timestamp photo (issue 26): the code and the photo showing it, both or neither. */
+  timestampCode: string | null;
+  timestampPhoto: string | null;
   saveCount: number;
   timeListed: string;
   sellerId: string;
@@ -96,6 +99,7 @@ export const ITEM_PAGE_SQL = `
        and (o.status = 'countered' or (o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()))),
     exists (select 1 from offers o where o.item_id = i.id and o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()
               and o.buyer_id is distinct from $2::uuid),
+    i.timestamp_code, i.timestamp_photo,
     -- The seller block's trust panel (issue 26), in this statement rather than a round trip of its own.
     ${trustJson('i.seller_id', 'u')}
   )::text as row
@@ -124,6 +128,8 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     [number, number] | null,
     [string, 'accepted' | 'countered', number, number, string | null] | null,
     boolean,
+    string | null,
+    string | null,
     unknown,
   ];
   return {
@@ -144,10 +150,12 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     purchaserId: r[14],
     autoDeclineBelowCents: r[32],
     autoAcceptAtCents: r[33],
+    timestampCode: r[37],
+    timestampPhoto: r[38],
     saveCount: r[15],
     timeListed: isoFromJson(r[16]),
     sellerId: r[17],
-    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25], rating: { count: r[30], overall: r[31] }, trust: trustFrom(r[37]) },
+    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25], rating: { count: r[30], overall: r[31] }, trust: trustFrom(r[39]) },
     shipping: r[26].map(([code, name, priceCents]) => ({ code, name, priceCents })),
     comments: r[27].map(([id, body, createdAt, userId, username, avatar, removed, forumLinked]) => ({
       id,

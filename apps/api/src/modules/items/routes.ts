@@ -36,6 +36,14 @@ export function itemsRoutes(deps: { items: ItemsService }): RouteSpec[] {
       }),
     ),
 
+    // It writes (issues a code the first time of the day), hence a POST; the same code comes back all day.
+    route({
+      method: 'post', path: '/items/timestamp-code', access: 'signedIn',
+      handler: async (req, res) => {
+        res.json(await items.timestampCode(userIdOf(req)));
+      },
+    }),
+
     route({
       method: 'get', path: '/item/:id', access: 'public', before: byItemId,
       handler: async (req, res) => {

@@ -25,6 +25,7 @@ import { consume, type RateLimits } from '../../platform/rate-limit';
 import { followedSellerListedMail, itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
 import { itemPage, type ItemPageRow } from './detail-repo';
 import * as repo from './repo';
+import { requireIssuedTo, todaysCode } from './timestamp-codes';
 import type { OffersService } from '../offers/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,6 +65,8 @@ function acceptablePhoto(url: string, sellerId: string): boolean {
 interface DetailParts {
   /** The owner's view: the payment email and the offer guardrails, which nobody else may see. */
   forOwner: boolean;
+  /** The timestamp code beside its photo: the owner's edit form and the admins' approval queue. */
+  withTimestamp?: boolean;
   shipping: Array<{ code: string; name: string; priceCents: number }>;
   isFollowing: boolean;
   comments: Comment[];
@@ -92,6 +95,10 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     isFixedPrice: item.isFixedPrice,
     ...(parts.forOwner ? { paymentEmail: item.paymentEmail, autoDeclineBelow: dollars(item.autoDeclineBelowCents), autoAcceptAt: dollars(item.autoAcceptAtCents) } : {}),
     shippingPrices: parts.shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
+    timestamped: item.approvalStatus === 'approved' && item.timestampPhoto !== null,
+    ...(parts.forOwner || parts.withTimestamp
+      ? { timestamp: item.timestampCode !== null && item.timestampPhoto !== null ? { code: item.timestampCode, photo: item.timestampPhoto } : null }
+      : {}),
     approvalStatus: item.approvalStatus,
     paymentStatus: item.paymentStatus,
     purchaserId: item.purchaserId,
@@ -117,6 +124,21 @@ function listingColumns(input: ValidItemInput) {
     photos: input.photos,
     thumbnail: photoVariants(input.photos[0]!).list,
   };
+}
+
+type StoredTimestamp = { timestampCode: string | null; timestampPhoto: string | null };
+
+/**
+ * The timestamp columns of a save: the form's, or (an edit that left them out) the stored ones while their photo
+ * is still one of the listing's: a seller who deletes the marked photo loses the mark rather than keep a claim
+ * no photo shows.
+ */
+function timestampColumns(input: ValidItemInput, stored: StoredTimestamp = { timestampCode: null, timestampPhoto: null }): StoredTimestamp {
+  if (input.timestamp === undefined) {
+    const kept = stored.timestampPhoto !== null && input.photos.includes(stored.timestampPhoto);
+    return kept ? { timestampCode: stored.timestampCode, timestampPhoto: stored.timestampPhoto } : { timestampCode: null, timestampPhoto: null };
+  }
+  return { timestampCode: input.timestamp?.code ?? null, timestampPhoto: input.timestamp?.photo ?? null };
 }
 
 type Guardrails = { autoDeclineBelowCents: number | null; autoAcceptAtCents: number | null };
@@ -185,6 +207,7 @@ export function createItemsService(deps: ItemsDeps) {
     if (input.saleTypeId && input.saleTypeId !== 'individual' && input.saleTypeId !== 'vendor') {
       throw new AppError(400, ITEM_ERRORS.fieldRequired, { field: 'saleTypeId' });
     }
+    if (input.timestamp) await requireIssuedTo(db, userId, input.timestamp.code);
   }
 
   /** The item page's answer for this viewer, from one statement (detail-repo.ts); undefined when there is no item. */
@@ -258,6 +281,7 @@ export function createItemsService(deps: ItemsDeps) {
         const itemId = await repo.insertItem(tx, {
           ...listingColumns(input),
           ...guardrailColumns(input),
+          ...timestampColumns(input),
           sellerId: userId,
           saleTypeId: input.saleTypeId ?? 'individual',
           approvalStatus: 'pending',
@@ -281,6 +305,7 @@ export function createItemsService(deps: ItemsDeps) {
         await repo.updateItem(tx, itemId, {
           ...listingColumns(input),
           ...guardrails,
+          ...timestampColumns(input, item),
           ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
           // A rejected listing goes back into the queue when its seller edits it.
           ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
@@ -296,6 +321,9 @@ export function createItemsService(deps: ItemsDeps) {
       deps.offers.countsMoved(moved);
       return { _id: itemId };
     },
+
+    /** POST /api/items/timestamp-code: the seller's code for today (timestamp-codes.ts). */
+    timestampCode: (userId: string) => todaysCode(db, userId),
 
     async detail(itemId: string, viewerId: string | undefined): Promise<ItemDetailResponse> {
       const page = await detailOf(itemId, viewerId);
@@ -383,6 +411,7 @@ export function createItemsService(deps: ItemsDeps) {
         return [
           toDetail(row.item, {
             forOwner: false,
+            withTimestamp: true,
             shipping: shipping.filter((s) => s.itemId === id),
             isFollowing: false,
             comments: [],

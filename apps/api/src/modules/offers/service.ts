@@ -5,6 +5,7 @@ import {
   EXPIRY_WARNING_BEFORE_MS,
   OFFER_ERRORS,
   OFFER_TRANSITIONS,
+  PAYMENT_ERRORS,
   PAYMENT_WINDOW_MS,
   TOO_MANY_REQUESTS,
   type MadeOffer,
@@ -279,11 +280,20 @@ export function createOffersService(deps: OffersDeps) {
     extend: (sellerId: string, offerId: string) =>
       apply('extend', sellerId, offerId, async (tx, offer, item) => {
         requireOnSale(item);
+        // The answer to a refusal names the offer's state as read under the item's lock, which the expiry job and
+        // every checkout also take first: the seller learns what happened, not just that it failed.
+        const refusedAs = async (code: string) => {
+          const now = await repo.findOffer(tx, offer.id);
+          return new AppError(409, code, { status: now ? effectiveStatus(now.status, now.timeAccepted) : 'removed' });
+        };
+        // A checkout in progress started once the window had closed, so at the listing price (or by someone else):
+        // reopening the offer now would let that payment close it, the buyer paying more than the offer.
+        if (item.paymentStatus === 'pending' && (await repo.paymentInProgress(tx, item.id))) throw await refusedAs(PAYMENT_ERRORS.paymentPending);
         // Another offer accepted since (and still in its window) wins: the unique index answers offer_accepted.
         await tellExpired(tx, (await repo.expireOverdue(tx, item.id)).filter((o) => o.id !== offer.id), item.name);
         const timeAccepted = new Date();
         const row = await repo.transition(tx, offer.id, ['expired', 'accepted'], { status: 'accepted', timeAccepted, sellerActedAt: timeAccepted }, repo.overdue);
-        if (!row) throw refused();
+        if (!row) throw await refusedAs(OFFER_ERRORS.invalidState);
         await repo.recordEvent(tx, offer.id, 'extend', sellerId);
         await scheduleWindow(tx, offer.id, timeAccepted);
         return { _id: offer.id, status: row.status, timeAccepted: timeAccepted.toISOString() };
@@ -380,10 +390,14 @@ export function createOffersService(deps: OffersDeps) {
     async expireJob(payload: { offerId: string; timeAccepted: string }) {
       let expired: repo.OfferRow | undefined;
       await db.transaction(async (tx) => {
+        const seen = await repo.findOffer(tx, payload.offerId);
+        if (!seen) return;
+        const item = await repo.lockItem(tx, seen.itemId);
+        if (!item || item.purchaserId) return;
+        // Decided on the offer as it is under the item's lock (a Give More Time may have committed while this job
+        // waited for it): only the window this job was scheduled for expires.
         const offer = await repo.findOffer(tx, payload.offerId);
         if (!offer || offer.status !== 'accepted' || iso(offer.timeAccepted) !== payload.timeAccepted) return;
-        const item = await repo.lockItem(tx, offer.itemId);
-        if (!item || item.purchaserId) return;
         // The buyer is at the provider right now: the payment lock decides (its own reconciliation), not the clock.
         if (await repo.paymentInProgress(tx, item.id)) {
           await jobs.send('offer-expiry', payload, { tx, key: `${offer.id}:${payload.timeAccepted}:${Date.now()}`, startAfter: new Date(Date.now() + 10 * 60 * 1000) });

@@ -62,6 +62,14 @@ export const TEXTS = {
   // Never the floor itself: a buyer told it would offer exactly that.
   offerAutoDeclined: 'The seller declined this offer automatically. You can offer again.',
   offerAutoAccepted: 'Your offer was accepted.',
+  // The timestamp photo (issue 26): ours.
+  timestampTitle: 'Timestamp photo (optional)',
+  timestampHowTo: 'Write this code on paper and photograph it with the item',
+  timestampWhy: "Buyers see a 'Timestamped' mark once an admin has checked it. Then choose the photo that shows the code.",
+  timestampMark: 'Timestamp photo',
+  timestampCodeFailed: "We couldn't get your code. Reload the page to try again.",
+  timestampInvalid: 'Choose the photo that shows your code again.',
+  timestampCompare: 'Compare it with what is written on the paper in this photo.',
 } as const;
 
 const E = ITEM_ERRORS;
@@ -89,6 +97,8 @@ export function listingRuleText(code: string, field: string | undefined): string
     [E.shippingPrice]: TEXTS.shippingPrices,
     [E.autoOrder]: TEXTS.autoOrder,
     [E.autoAbovePrice]: TEXTS.autoAbovePrice,
+    [E.timestampCode]: TEXTS.timestampInvalid,
+    [E.timestampPhoto]: TEXTS.timestampInvalid,
   };
   return texts[code] ?? TEXTS.somethingWentWrong;
 }
@@ -128,6 +138,9 @@ export function listingFailure(error: unknown): ListingFailure {
     case E.tooManyPhotos:
     case E.photoLink:
       return { kind: 'field', field: 'photos', message: code === E.photoLink ? TEXTS.photoType : listingRuleText(code, field) };
+    case E.timestampCode:
+    case E.timestampPhoto:
+      return { kind: 'field', field: 'timestampPhoto', message: TEXTS.timestampInvalid };
     case E.confirmEmail:
       return { kind: 'blocked', message: TEXTS.confirmEmailToList };
     case E.smsVerificationInvalid:

@@ -15,6 +15,17 @@ export const TEXTS = {
   loadMore: 'Load more',
   loadMoreFailed: 'More offers could not be loaded. Please try again.',
   confirmEmailToBuy: 'You must confirm your email before you can buy an item or make an offer.',
+  extendBuyerPaying: 'The buyer is already paying for this item, so its time cannot be changed now.',
+  offerChanged: (status: string) => `This offer has changed meanwhile: it is now ${status}. The list has been refreshed.`,
 } as const;
+
+/** A refused action's text: the server names what happened (issue 26: Give More Time racing the window's end). */
+export function refusalText(error: unknown): string {
+  if (!isApiError(error)) return TEXTS.somethingWentWrong;
+  if (error.code === 'payment_pending') return TEXTS.extendBuyerPaying;
+  const status = error.details.status;
+  if (error.code === 'invalid_state' && typeof status === 'string') return TEXTS.offerChanged(status);
+  return TEXTS.somethingWentWrong;
+}
 
 export const codeOf = (error: unknown) => (isApiError(error) ? error.code : '');

@@ -13,6 +13,9 @@ export interface ListingPayload {
   /** The seller's private offer guardrails in dollars; null unsets one. */
   autoDeclineBelow: number | null;
   autoAcceptAt: number | null;
+  /** The timestamp photo (issue 26): the code and the photo showing it, both or neither; null removes it. */
+  timestampCode: string | null;
+  timestampPhoto: string | null;
 }
 
 export interface NewListingPayload extends ListingPayload {

@@ -19,6 +19,11 @@ interface PhotoManagerProps {
   /** The form's rule about photos ('Must have at least one photo'): the area turns red. */
   error?: string;
   onUploadingChange: (uploading: boolean) => void;
+  /**
+   * The timestamp photo (issue 26): which photo shows the seller's code, and how to change it (null: none). Left
+   * out, the photos carry no such mark (no code to show yet).
+   */
+  timestamp?: { photo: string | null; onChange: (photo: string | null) => void; error?: string };
 }
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {
@@ -38,7 +43,7 @@ function uploadName(file: File, prepared: Blob): string {
  * The listing's photos: upload from the device or insert links, then reorder (drag, or the move buttons)
  * and remove. The first photo is the main photo.
  */
-export function PhotoManager({ photos, setPhotos, error, onUploadingChange }: PhotoManagerProps) {
+export function PhotoManager({ photos, setPhotos, error, onUploadingChange, timestamp }: PhotoManagerProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<string>();
@@ -136,6 +141,11 @@ export function PhotoManager({ photos, setPhotos, error, onUploadingChange }: Ph
           {shownError}
         </p>
       ) : null}
+      {timestamp?.error ? (
+        <p className={styles.error} role="alert">
+          {timestamp.error}
+        </p>
+      ) : null}
 
       {photos.length > 0 ? (
         <ol className={`${styles.grid} ${shownError ? styles.invalid : ''}`} aria-label="Listing photos">
@@ -155,6 +165,18 @@ export function PhotoManager({ photos, setPhotos, error, onUploadingChange }: Ph
             >
               <img className={styles.photo} src={photoVariants(photo).list} alt={`Photo ${index + 1}`} draggable={false} />
               {index === 0 ? <span className={styles.mainTag}>Main photo</span> : null}
+              {timestamp ? (
+                <label className={`${styles.timestampToggle} ${timestamp.photo === photo ? styles.timestampOn : ''}`}>
+                  <input
+                    type="checkbox"
+                    checked={timestamp.photo === photo}
+                    aria-label={`Photo ${index + 1} is the ${TEXTS.timestampMark.toLowerCase()}`}
+                    aria-invalid={timestamp.error ? true : undefined}
+                    onChange={(event) => timestamp.onChange(event.target.checked ? photo : null)}
+                  />
+                  {TEXTS.timestampMark}
+                </label>
+              ) : null}
               <button
                 type="button"
                 className={styles.remove}

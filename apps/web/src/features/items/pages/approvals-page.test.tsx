@@ -30,6 +30,17 @@ async function renderApprovals(routes: Record<string, FakeRoute>) {
 const list = () => screen.getByRole('list', { name: 'Listings awaiting approval' });
 
 describe('approvals', () => {
+  it('shows the timestamp code beside the photo that should show it (issue 26)', async () => {
+    const photo = 'https://i.imgur.com/paper.jpg';
+    const stamped = { ...pending(1), photos: ['https://i.imgur.com/a.jpg', photo], timestamp: { code: 'keebfan 2026-11-25 K7QX', photo } };
+    await renderApprovals({ 'GET /items/approval': { body: [stamped, pending(2)] } });
+    const rows = within(await screen.findByRole('list', { name: 'Listings awaiting approval' })).getAllByRole('listitem');
+    const figure = within(rows[0] as HTMLElement).getByRole('figure', { name: 'Timestamp photo' });
+    expect(within(figure).getByText('keebfan 2026-11-25 K7QX')).toBeInTheDocument();
+    expect(within(figure).getByRole('img', { name: 'Pending board 1, timestamp photo' })).toHaveAttribute('src', expect.stringContaining('paper'));
+    expect(within(rows[1] as HTMLElement).queryByRole('figure')).not.toBeInTheDocument();
+  });
+
   it('lists pending listings oldest first with photos, name, price, category, description and seller', async () => {
     await renderApprovals({ 'GET /items/approval': { body: [pending(1), pending(2)] } });
     const rows = within(await screen.findByRole('list', { name: 'Listings awaiting approval' })).getAllByRole('listitem');

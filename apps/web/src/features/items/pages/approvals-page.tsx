@@ -97,6 +97,17 @@ function ApprovalRow({ item, categoryName, onHandled }: { item: ItemDetail; cate
         <p className={styles.description}>
           <LinkifiedText text={item.description} />
         </p>
+        {item.timestamp ? (
+          // The seller's claim of possession: the code the API issued them, beside the photo that should show it.
+          <figure className={styles.timestamp} aria-label="Timestamp photo">
+            <img src={photoVariants(item.timestamp.photo).detail} alt={`${item.name}, timestamp photo`} loading="lazy" />
+            <figcaption>
+              <span className={styles.timestampLabel}>Timestamp code</span>
+              <code className={styles.timestampCode}>{item.timestamp.code}</code>
+              <span className={styles.muted}>{TEXTS.timestampCompare}</span>
+            </figcaption>
+          </figure>
+        ) : null}
         {decide.isError ? <FormBanner tone="error">{TEXTS.somethingWentWrong}</FormBanner> : null}
         <div className={styles.actions}>
           <Button

@@ -148,6 +148,11 @@ describe('item detail: what it shows', () => {
     }
   });
 
+  it("marks a timestamped listing 'Timestamped', explained (issue 26)", async () => {
+    await renderDetail(makeItem({ timestamped: true }));
+    expect(screen.getByText('Timestamped')).toHaveAttribute('title', 'The seller photographed this item with a dated code');
+  });
+
   it('shows no approval banner on an approved listing', async () => {
     await renderDetail(makeItem(), { isUserItem: true });
     expect(screen.queryByText(/approval|Refer to the email/)).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { ForumBadge } from '../../../components/forum-badge';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { RatingMeter } from '../../../components/rating-meter';
 import { SaleTerms } from '../../../components/sale-terms';
+import { TimestampedMark } from '../../../components/timestamped-mark';
 import { TrustPanel } from '../../../components/trust-panel';
 import { isApiError } from '../../../lib/api-error';
 import { timeAgo } from '../../../lib/format';
@@ -143,6 +144,7 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
             <p className={styles.price}>{formatPrice(item.price)}</p>
           )}
           <SaleTerms item={item} sold={sold} className={styles.terms} size="md" />
+          {item.timestamped ? <TimestampedMark /> : null}
           {similarSales?.(item.name)}
 
           <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} messageSellerModal={messageSellerModal} />

@@ -491,6 +491,8 @@ describe('edit and duplicate', () => {
       payment: 'pay@example.com',
       autoDeclineBelow: null,
       autoAcceptAt: null,
+      timestampCode: null,
+      timestampPhoto: null,
     });
     expect(api.callsTo('POST /item')).toHaveLength(0);
   });

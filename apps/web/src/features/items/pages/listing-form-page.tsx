@@ -27,6 +27,7 @@ import { useItemForForm } from '../api/get-item';
 import { itemKeys, type ListingSource } from '../api/keys';
 import { createListing, updateListing, type ListingPayload, type NewListingPayload } from '../api/save-listing';
 import { ListingPaymentFields, PAYMENT_FIELD_IDS, type PaymentDraft } from '../components/listing-payment-fields';
+import { useTimestampCode } from '../api/timestamp-code';
 import { PHOTO_UPLOAD_BUTTON_ID, PhotoManager } from '../components/photo-manager';
 import {
   LockedShipping,
@@ -36,6 +37,7 @@ import {
   type ShippingDraft,
 } from '../components/shipping-fieldset';
 import { SlowYourRollModal } from '../components/slow-your-roll-modal';
+import { TimestampCode } from '../components/timestamp-code';
 import { listingFailure, listingRuleText, TEXTS } from '../messages';
 import styles from './listing-form-page.module.css';
 
@@ -188,6 +190,8 @@ const FIELD_IDS: Record<string, string> = {
   description: 'listing-description',
   ...PAYMENT_FIELD_IDS,
   photos: PHOTO_UPLOAD_BUTTON_ID,
+  timestampCode: PHOTO_UPLOAD_BUTTON_ID,
+  timestampPhoto: PHOTO_UPLOAD_BUTTON_ID,
 };
 
 /** Fields whose rules also read the price and sale options, so a change there may settle them. */
@@ -212,6 +216,14 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
   const [blocked, setBlocked] = useState<string | null>(null);
   const [phoneOpen, setPhoneOpen] = useState(false);
   const [slowUntil, setSlowUntil] = useState<number | null>(null);
+  // The timestamp photo (issue 26): an edit keeps the listing's own code; a new listing (or a copy: a new proof
+  // is due) shows the seller's code for today.
+  const storedTimestamp = mode === 'edit' ? (item?.timestamp ?? null) : null;
+  const todaysCode = useTimestampCode(storedTimestamp === null);
+  const timestampCode = storedTimestamp?.code ?? todaysCode.data?.code;
+  const [timestampPhoto, setTimestampPhoto] = useState<string | null>(storedTimestamp?.photo ?? null);
+  // A removed photo takes its mark with it.
+  const markedPhoto = timestampPhoto !== null && photos.includes(timestampPhoto) ? timestampPhoto : null;
   const pendingPayload = useRef<NewListingPayload | null>(null);
   const descriptionRef = useRef<HTMLTextAreaElement>(null);
 
@@ -312,9 +324,11 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
 
   const submit = () => {
     if (busy) return;
+    const timestamp = { timestampCode: markedPhoto && timestampCode ? timestampCode : null, timestampPhoto: markedPhoto && timestampCode ? markedPhoto : null };
     const input = {
       ...draft,
       photos,
+      ...timestamp,
       ...(creating
         ? {
             shippingPrices: selectedRegions.map((region) => ({
@@ -345,6 +359,8 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
       autoDeclineBelow: data.autoDeclineBelow ?? null,
       autoAcceptAt: data.autoAcceptAt ?? null,
       shippingPrices: creating ? data.shippingPrices : [],
+      // Sent even when unset: null removes a timestamp the listing had.
+      ...timestamp,
     };
     // Spec 5: free shipping is worth one question before listing, asked once.
     if (creating && !zeroShippingAsked && payload.shippingPrices.some((row) => row.price === 0)) {
@@ -451,11 +467,25 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
           <h2 id="section-photos" className={styles.sectionTitle}>
             Photos
           </h2>
+          <TimestampCode code={timestampCode} failed={todaysCode.isError} />
           <PhotoManager
             photos={photos}
             setPhotos={setPhotos}
             error={fieldError('photos')}
             onUploadingChange={setUploading}
+            timestamp={
+              timestampCode
+                ? {
+                    photo: markedPhoto,
+                    onChange: (photo) => {
+                      setTimestampPhoto(photo);
+                      clearErrorOf('timestampPhoto');
+                      clearErrorOf('timestampCode');
+                    },
+                    error: fieldError('timestampPhoto') ?? fieldError('timestampCode'),
+                  }
+                : undefined
+            }
           />
         </section>
 

@@ -13,12 +13,16 @@ const HEADINGS: Record<string, string> = {
   '/duplicate-item/i1': 'Add A Similar Listing',
 };
 
+/** The seller's code for today, as the API issues it (issue 26). */
+export const TIMESTAMP_CODE = 'keyqueen 2026-11-25 K7QX';
+
 export function routes(extra: Record<string, FakeRoute> = {}) {
   return installFakeApi({
     'GET /me/verified': { body: { didConfirmEmail: true } },
     'GET /regions': { body: REGION_LIST },
     'GET /me/region': { body: { code: 'US', name: 'United States' } },
     'POST /item': { body: { _id: 'new1' } },
+    'POST /items/timestamp-code': { body: { code: TIMESTAMP_CODE, issuedAt: '2026-11-25T10:00:00.000Z' } },
     'GET /item/new1': { body: detailResponse(makeItem({ _id: 'new1' }), { isUserItem: true }) },
     'GET /item/i1': { body: detailResponse(makeItem(), { isUserItem: true }) },
     ...extra,
@@ -76,6 +80,8 @@ export const VALID_PAYLOAD = {
   autoDeclineBelow: null,
   autoAcceptAt: null,
   shippingPrices: [{ code: 'US', price: 12 }],
+  timestampCode: null,
+  timestampPhoto: null,
 };
 
 export function expectRule(element: HTMLElement, text: string) {

@@ -8,7 +8,7 @@ import { FormBanner } from '../../../components/form-banner';
 import { browser } from '../../../lib/browser';
 import { createPayment, isConfirmEmailError, paymentCreateAlert, type PaymentAlert, type PaymentItem } from '../../../lib/payment';
 import { offerKeys } from '../api/keys';
-import { codeOf, TEXTS } from '../messages';
+import { codeOf, refusalText, TEXTS } from '../messages';
 import { CounterModal } from './counter-modal';
 import styles from './offer-modals.module.css';
 
@@ -94,7 +94,7 @@ export function useOfferDialogs(): { open: (request: OfferRequest) => void; dial
           }
         >
           <p>{request.message}</p>
-          {action.isError ? <FormBanner tone="error">{TEXTS.somethingWentWrong}</FormBanner> : null}
+          {action.isError ? <FormBanner tone="error">{refusalText(action.error)}</FormBanner> : null}
         </AlertModal>
       ) : null}
       {request?.kind === 'counter' ? (

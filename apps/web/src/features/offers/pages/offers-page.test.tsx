@@ -207,6 +207,17 @@ describe('/me/offers: Received', () => {
     expect(api.callsTo('POST /offer/o1/extend')).toHaveLength(1);
   });
 
+  it.each([
+    [{ message: 'payment_pending', status: 'expired' }, 'The buyer is already paying for this item, so its time cannot be changed now.'],
+    [{ message: 'invalid_state', status: 'accepted' }, 'This offer has changed meanwhile: it is now accepted. The list has been refreshed.'],
+  ])('says why Give More Time was refused (%o)', async (body, text) => {
+    const { user } = setup({ received: [makeGroup([makeReceivedOffer({ status: 'expired', timeAccepted: ago(25 * HOUR) })])] }, { 'POST /offer/o1/extend': { status: 409, body } });
+    await user.click(await screen.findByRole('button', { name: 'Give More Time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Give More Time' });
+    await user.click(within(dialog).getByRole('button', { name: 'Give More Time' }));
+    expect(await within(dialog).findByText(text)).toBeInTheDocument();
+  });
+
   it('gives more time: the offer waits for payment again', async () => {
     let extended = false;
     const { user } = setup(
