@@ -183,6 +183,20 @@ describe('received', () => {
   });
 });
 
+describe('the Sold and Purchased tabs', () => {
+  it('carry each item order, where it stands and whether it is late; other lists carry none', async () => {
+    const { seller, buyer, orderId, item } = await paidOrder(t);
+    expect((await seller.client.get('/api/me/items/sold')).body).toEqual([expect.objectContaining({ _id: item.id, order: { _id: orderId, status: 'paid', late: false } })]);
+    await passTime(t, orderId, 73);
+    expect((await buyer.client.get('/api/me/items/purchased')).body[0].order).toEqual({ _id: orderId, status: 'paid', late: true });
+    await seller.client.post(`/api/order/${orderId}/ship`, {});
+    expect((await buyer.client.get('/api/me/items/purchased')).body[0].order).toEqual({ _id: orderId, status: 'shipped', late: false });
+    const listed = await member(t);
+    expect((await seller.client.get('/api/me/items/listed')).body.every((c: object) => !('order' in c))).toBe(true);
+    expect((await listed.client.get('/api/items')).body.every((c: object) => !('order' in c))).toBe(true);
+  });
+});
+
 describe('the badge and the lists of the other users', () => {
   it('a removed user reads as User Not Found on the other side', async () => {
     const { seller, buyer, orderId } = await paidOrder(t);
