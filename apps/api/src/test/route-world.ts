@@ -46,9 +46,12 @@ export interface RouteWorld {
   blogPostId: string;
   /** A want of the owner's, matched by the other user's listing. */
   wantId: string;
-  /** An order the owner sold to the other user, paid and not shipped: the owner is its seller. */
+  /**
+   * An order the owner sold to the admin, paid and not shipped: the owner is its seller. The other party is the
+   * admin (an account like any), so the other user is a stranger to both orders, as to the conversation.
+   */
   orderToOwnerId: string;
-  /** An order the owner bought from the other user, shipped, with a problem the owner reported: the owner is its buyer. */
+  /** An order the owner bought from the admin, shipped, with a problem the owner reported: the owner is its buyer. */
   orderByOwnerId: string;
   /** That open problem (the admin's to close). */
   problemId: string;
@@ -111,8 +114,8 @@ export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
     .values({ userId: owner.id, searchText: 'test board', query: sql`search_tsquery('test board')`, anchors: sql`want_anchors('test board')`, expiresAt: new Date(Date.now() + 86_400_000) })
     .returning({ id: wants.id });
   await t.db.db.insert(wantMatches).values({ wantId: want!.id, itemId: othersItem.id, userId: owner.id, priceCents: 11_000 });
-  const orderToOwnerId = await saleOf(t, owner, other, 'paid');
-  const orderByOwnerId = await saleOf(t, other, owner, 'problem');
+  const orderToOwnerId = await saleOf(t, owner, admin, 'paid');
+  const orderByOwnerId = await saleOf(t, admin, owner, 'problem');
   const [problem] = await t.db.db.insert(orderProblems).values({ orderId: orderByOwnerId, reason: 'not_received', details: 'Still waiting.', openedBy: owner.id }).returning({ id: orderProblems.id });
   return {
     owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, blogPostId: post!.id, wantId: want!.id,
