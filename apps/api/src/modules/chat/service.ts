@@ -89,7 +89,7 @@ export function createChatService(deps: ChatDeps) {
     warning: r.lastSenderId && r.lastSenderId !== viewerId ? r.lastWarning : null,
   });
 
-  const chatMessage = (m: repo.PageMessage): ChatMessage => ({
+  const plainMessage = (m: repo.PageMessage): ChatMessage => ({
     _id: m.id,
     conversationId: m.conversationId,
     message: m.body,
@@ -98,8 +98,13 @@ export function createChatService(deps: ChatDeps) {
     ts: m.createdAt,
     clientId: m.clientId,
     warning: m.warning,
-    notice: m.notice ? { kind: m.notice.kind, orderId: m.notice.orderId } : null,
   });
+  /** A message as answered, with its order notice only when it is one (what users write carries no `notice` key). */
+  const chatMessage = (m: repo.PageMessage): ChatMessage => {
+    const message = plainMessage(m);
+    if (m.notice) message.notice = { kind: m.notice.kind, orderId: m.notice.orderId };
+    return message;
+  };
 
   /** The conversation if `userId` is one of its two participants; otherwise the same 404 as a missing one. */
   async function asParticipant(conversationId: string, userId: string) {
