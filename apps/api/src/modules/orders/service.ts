@@ -309,11 +309,15 @@ export function createOrdersService(deps: OrdersDeps) {
     async trackingSyncJob(payload: { orderId: string }) {
       const order = await repo.findOrder(db, payload.orderId);
       if (!order || order.trackingSync !== 'pending' || !order.trackingNumber) return;
+      const refuse = (issue: string) =>
+        db.transaction(async (tx) => {
+          if (await repo.setTrackingSync(tx, order.id, { trackingSync: 'refused', trackingSyncError: issue })) {
+            await repo.addEvent(tx, order.id, 'tracking_refused', null, { issue });
+          }
+        });
       const purchase = await repo.purchaseOf(db, order.id);
-      if (!purchase?.orderId || !purchase.captureId || purchase.provider !== provider.name) {
-        await repo.setTrackingSync(db, order.id, { trackingSync: 'refused', trackingSyncError: 'no provider order to add it to' });
-        return;
-      }
+      // Paid through another provider than the one configured now (PayPal set up after a sale on the stand-in).
+      if (!purchase?.orderId || !purchase.captureId || purchase.provider !== provider.name) return refuse('NO_PROVIDER_ORDER');
       try {
         await provider.addTracking({
           orderId: purchase.orderId,
@@ -326,12 +330,7 @@ export function createOrdersService(deps: OrdersDeps) {
       } catch (error) {
         if (!(error instanceof PaymentProviderError) || error.kind === 'unavailable') throw error;
         logger.warn({ orderId: order.id, issue: error.issue, debugId: error.debugId }, 'the provider refused the tracking');
-        await db.transaction(async (tx) => {
-          if (await repo.setTrackingSync(tx, order.id, { trackingSync: 'refused', trackingSyncError: error.issue })) {
-            await repo.addEvent(tx, order.id, 'tracking_refused', null, { issue: error.issue });
-          }
-        });
-        return;
+        return refuse(error.issue);
       }
       await repo.setTrackingSync(db, order.id, { trackingSync: 'sent', trackingSyncError: null });
     },
