@@ -57,7 +57,8 @@ export function ordersPage(db: Queryable, userId: string, role: 'bought' | 'sold
   const side = role === 'bought' ? orders.buyerId : orders.sellerId;
   return viewQuery(db)
     .where(and(eq(side, userId), after ? sql`(${orders.paidAt}, ${orders.id}) < (${after.paidAt}::timestamptz, ${after.id}::uuid)` : undefined))
-    .orderBy(desc(orders.paidAt), desc(orders.id))
+    // NULLS LAST as the index is declared (drizzle's desc() alone sorts NULLS FIRST and would skip the index).
+    .orderBy(sql`${orders.paidAt} desc nulls last`, sql`${orders.id} desc nulls last`)
     .limit(limit);
 }
 
