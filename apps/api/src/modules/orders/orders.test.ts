@@ -50,6 +50,10 @@ describe('the order a sale opens', () => {
     expect((await buyer.client.get('/api/me/orders?role=bought&cursor=nonsense')).body).toEqual({ message: 'invalid_cursor' });
     expect((await buyer.client.get('/api/me/orders?role=both')).status).toBe(400);
     expect((await (await t.client()).get('/api/me/orders?role=bought')).status).toBe(401);
+    // The sale's mails link to the order page.
+    const saleMails = (await readOutbox(t.config.outboxDir)).filter((m) => m.subject === `You sold ${item.name}` || m.subject === `Your purchase: ${item.name}`);
+    expect(saleMails).toHaveLength(2);
+    for (const m of saleMails) expect(m.text).toContain(`http://keeb.test/me/orders/${orderId}`);
     // The badge: the seller owes two shipments.
     expect((await seller.client.get('/api/me/notifications')).body.numOrdersToAct).toBe(2);
     expect((await buyer.client.get('/api/me/notifications')).body.numOrdersToAct).toBe(0);

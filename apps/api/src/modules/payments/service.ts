@@ -44,7 +44,6 @@ const failed = () => new AppError(409, PAYMENT_ERRORS.failed);
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, config, jobs, logger, provider } = deps;
-  const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
 
   async function scheduleReconcile(tx: Tx | undefined, purchaseId: string, at: Date) {
     await jobs.send('payment-reconcile', { purchaseId }, { key: `${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
@@ -95,11 +94,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await deps.awardKarma(tx, { userId: purchase.sellerId, reason: 'sale', amount: SALE_KARMA, subjectId: item.id });
       await deps.awardKarma(tx, { userId: purchase.buyerId, reason: 'purchase', amount: PURCHASE_KARMA, subjectId: item.id });
       const [seller, buyer] = await Promise.all([offersRepo.contactOf(tx, purchase.sellerId), offersRepo.contactOf(tx, purchase.buyerId)]);
+      // The order's id is the purchase's: both mails link to the order page (issue 26).
+      const orderUrl = `${config.appUrl}/me/orders/${purchaseId}`;
       if (seller && !seller.removedAt && seller.prefs.itemSell !== false) {
-        await queueMail(jobs, tx, `item-sold:${purchaseId}`, mails.itemSoldMail(seller.email, seller.username, buyer?.username ?? 'A buyer', item.name, purchase.itemCents, purchase.shippingCents, itemUrl(item.id)));
+        await queueMail(jobs, tx, `item-sold:${purchaseId}`, mails.itemSoldMail(seller.email, seller.username, buyer?.username ?? 'A buyer', item.name, purchase.itemCents, purchase.shippingCents, orderUrl));
       }
       if (buyer && !buyer.removedAt) {
-        await queueMail(jobs, tx, `purchase-receipt:${purchaseId}`, mails.purchaseReceiptMail(buyer.email, buyer.username, item.name, purchase.itemCents, purchase.shippingCents, itemUrl(item.id)));
+        await queueMail(jobs, tx, `purchase-receipt:${purchaseId}`, mails.purchaseReceiptMail(buyer.email, buyer.username, item.name, purchase.itemCents, purchase.shippingCents, orderUrl));
       }
       for (const s of await offersRepo.saversWanting(tx, item.id, 'soldSavedItem', [purchase.buyerId, purchase.sellerId])) {
         await queueMail(jobs, tx, `saved-sold:${item.id}:${s.email}`, mails.savedItemSoldMail(s.email, s.username, item.name));
