@@ -4,8 +4,10 @@ import { orderEvents, orders, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { member, orderRow, paidOrder, passTime, SAMPLE_ADDRESS } from '../../test/orders';
 import { readOutbox } from '../../test/outbox';
+import { collect, useRealtime } from '../../test/realtime';
 
 const t = useTestApp({ PUBLIC_URL: 'http://keeb.test' });
+const rt = useRealtime(t, { appUrl: 'http://keeb.test' });
 
 const kinds = async (orderId: string) =>
   (await t.db.db.select({ kind: orderEvents.kind }).from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.at, orderEvents.id)).map((e) => e.kind);
@@ -70,6 +72,28 @@ describe('the order a sale opens', () => {
     const second = (await buyer.client.get(`/api/me/orders?role=bought&cursor=${encodeURIComponent(`${last.paidAt}_${last._id}`)}`)).body as Array<{ _id: string }>;
     expect([...first, ...second].map((o) => o._id)).toEqual([...ids].reverse());
   }, 60_000);
+});
+
+describe('pushes', () => {
+  it("the sale moves the seller's orders badge in their open tab; shipping tells the buyer's tab and moves both badges", async () => {
+    const seller = await member(t);
+    const buyer = await member(t);
+    const sellerCounts = collect(await rt.open(seller.client.cookie), 'counts');
+    const buyerSocket = await rt.open(buyer.client.cookie);
+    const buyerCounts = collect(buyerSocket, 'counts');
+    const buyerUpdates = collect(buyerSocket, 'orderUpdate');
+    const { orderId, item } = await paidOrder(t, { seller, buyer });
+    await expect.poll(() => sellerCounts.at(-1)?.numOrdersToAct).toBe(1);
+    await seller.client.post(`/api/order/${orderId}/ship`, {});
+    await expect.poll(() => sellerCounts.at(-1)?.numOrdersToAct).toBe(0);
+    await expect.poll(() => buyerCounts.at(-1)?.numOrdersToAct).toBe(1);
+    await expect.poll(() => buyerUpdates.at(-1)).toEqual({
+      orderId,
+      item: { _id: item.id, name: item.name, thumbnail: item.thumbnail },
+      status: 'shipped',
+      text: `Your order of ${item.name} has shipped.`,
+    });
+  });
 });
 
 describe('GET /api/order/{id}', () => {
