@@ -73,11 +73,6 @@ export async function lockOrder(tx: Tx, id: string) {
   return row;
 }
 
-export async function orderByItem(db: Queryable, itemId: string) {
-  const [row] = await db.select().from(orders).where(eq(orders.itemId, itemId));
-  return row;
-}
-
 /** The provider's side of an order: which provider, its order id and capture id. */
 export async function purchaseOf(db: Queryable, id: string) {
   const [row] = await db
