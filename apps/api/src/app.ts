@@ -30,6 +30,8 @@ import { createChatService } from './modules/chat/service';
 import { registerChatSocket } from './modules/chat/socket';
 import { offersRoutes } from './modules/offers/routes';
 import { createOffersService } from './modules/offers/service';
+import { ordersRoutes } from './modules/orders/routes';
+import { createOrdersService } from './modules/orders/service';
 import { createItemsService } from './modules/items/service';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
@@ -158,6 +160,18 @@ export function createApp(deps: AppDeps): Express {
   const news = createNewsService({ db, config, jobs, logger: deps.logger });
   jobs.handle('updates-mail', (payload) => news.updatesJob(payload));
   const paymentProvider = deps.payments ?? paymentProviderFromConfig(config, db);
+  const orders = createOrdersService({
+    db,
+    config,
+    jobs,
+    logger: deps.logger,
+    provider: paymentProvider,
+    hub,
+    chat,
+    isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p,
+  });
+  jobs.handle('order-deadline', (payload) => orders.deadlineJob(payload));
+  jobs.handle('order-tracking-sync', (payload) => orders.trackingSyncJob(payload));
   const payments = createPaymentsService({
     db,
     config,
@@ -165,6 +179,7 @@ export function createApp(deps: AppDeps): Express {
     logger: deps.logger,
     provider: paymentProvider,
     offers,
+    orders,
     awardKarma: (tx, award) => accountsRepo.awardKarma(tx, award),
   });
   jobs.handle('payment-reconcile', ({ purchaseId }) => payments.reconcile(purchaseId));
@@ -211,6 +226,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(paymentsRoutes({ payments, config })));
+  api.use(table.router(ordersRoutes({ orders })));
   api.use(table.router(chatRoutes({ chat })));
   api.use(table.router(blogRoutes({ blog: createBlogService({ db, storage, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }) })));
   api.use(table.router(ratingsRoutes(createRatingsService({ db, config, jobs }))));

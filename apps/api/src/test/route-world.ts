@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
-import { blogPosts, conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers, wantMatches, wants } from '../db/schema/index';
+import { blogPosts, conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers, orderEvents, orderProblems, orders, purchases, wantMatches, wants } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/passwords';
 import type { RouteInfo } from '../platform/route-table';
 import type { TestClient, TestContext } from './app';
@@ -46,6 +46,15 @@ export interface RouteWorld {
   blogPostId: string;
   /** A want of the owner's, matched by the other user's listing. */
   wantId: string;
+  /**
+   * An order the owner sold to the admin, paid and not shipped: the owner is its seller. The other party is the
+   * admin (an account like any), so the other user is a stranger to both orders, as to the conversation.
+   */
+  orderToOwnerId: string;
+  /** An order the owner bought from the admin, shipped, with a problem the owner reported: the owner is its buyer. */
+  orderByOwnerId: string;
+  /** That open problem (the admin's to close). */
+  problemId: string;
   everyone: Person[];
 }
 
@@ -105,7 +114,30 @@ export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
     .values({ userId: owner.id, searchText: 'test board', query: sql`search_tsquery('test board')`, anchors: sql`want_anchors('test board')`, expiresAt: new Date(Date.now() + 86_400_000) })
     .returning({ id: wants.id });
   await t.db.db.insert(wantMatches).values({ wantId: want!.id, itemId: othersItem.id, userId: owner.id, priceCents: 11_000 });
-  return { owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, blogPostId: post!.id, wantId: want!.id, everyone: [owner, other, admin] };
+  const orderToOwnerId = await saleOf(t, owner, admin, 'paid');
+  const orderByOwnerId = await saleOf(t, admin, owner, 'problem');
+  const [problem] = await t.db.db.insert(orderProblems).values({ orderId: orderByOwnerId, reason: 'not_received', details: 'Still waiting.', openedBy: owner.id }).returning({ id: orderProblems.id });
+  return {
+    owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, blogPostId: post!.id, wantId: want!.id,
+    orderToOwnerId, orderByOwnerId, problemId: problem!.id, everyone: [owner, other, admin],
+  };
+}
+
+/** A sold listing of `seller`'s with its captured purchase and order (as the sale's transaction stores them), in `status`. */
+async function saleOf(t: TestContext, seller: Person, buyer: Person, status: 'paid' | 'problem'): Promise<string> {
+  const sold = await createItem(t.db.db, seller.id, { purchaserId: buyer.id, priceSoldCents: 10_000, soldAt: new Date() });
+  const [purchase] = await t.db.db
+    .insert(purchases)
+    .values({ itemId: sold.id, buyerId: buyer.id, sellerId: seller.id, itemCents: 10_000, shippingCents: 1000, regionCode: 'US', payeeEmail: seller.secrets.email, provider: 'local', status: 'captured', lockedUntil: new Date(), capturedAt: new Date(), orderId: `WORLD${sold.id.slice(0, 12).toUpperCase()}`, captureId: 'CAPTUREWORLD00000' })
+    .returning({ id: purchases.id });
+  const paidAt = new Date(Date.now() - (status === 'problem' ? 5 : 1) * 86_400_000);
+  await t.db.db.insert(orders).values({
+    id: purchase!.id, itemId: sold.id, buyerId: buyer.id, sellerId: seller.id, status, paidAt, shipBy: new Date(paidAt.getTime() + 72 * 3_600_000),
+    shipTo: { name: 'World Buyer', line1: '1 Main St', line2: '', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+    ...(status === 'problem' ? { shippedAt: new Date(paidAt.getTime() + 86_400_000) } : {}),
+  });
+  await t.db.db.insert(orderEvents).values({ orderId: purchase!.id, kind: 'paid', actorId: buyer.id, at: paidAt });
+  return purchase!.id;
 }
 
 /** A conversation between two people about an item, with a message from each, stored as the chat module stores it. */
@@ -137,6 +169,9 @@ export function urlOf(route: RouteInfo, world: RouteWorld, override: Record<stri
     if (name === 'id' && route.path.startsWith('/offer/')) return /\/(counter-buyer|remove)$/.test(route.path) ? world.offerByOwnerId : world.offerToOwnerId;
     if (name === 'id' && route.path.startsWith('/blog/')) return world.blogPostId;
     if (name === 'id' && route.path.startsWith('/me/wants/')) return world.wantId;
+    // Order calls: the seller's (ship) name the order the owner sold, the buyer's the one the owner bought.
+    if (name === 'id' && route.path.startsWith('/order/')) return route.path.endsWith('/ship') ? world.orderToOwnerId : world.orderByOwnerId;
+    if (name === 'id' && route.path.startsWith('/admin/problems/')) return world.problemId;
     // Chat calls name the owner's conversation (with the admin).
     if (name === 'id' && (route.path.startsWith('/message/') || route.path.startsWith('/conversation/'))) return world.conversationId;
     if (name === 'id' || name === 'itemId') return onUser ? world.owner.id : world.itemId;

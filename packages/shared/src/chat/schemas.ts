@@ -50,6 +50,11 @@ export interface ChatMessage {
   clientId: string | null;
   /** Set on a message that asks for payment outside checkout or moves the talk off the site (shown to the recipient). */
   warning: ScamWarning | null;
+  /**
+   * Set on a notice the product posted on an order's behalf (issue 26: a problem reported), shown as a notice
+   * linking to /me/orders/{orderId} rather than as the sender's words; null (or absent) for what a user wrote.
+   */
+  notice?: { kind: string; orderId: string } | null;
 }
 
 /** Why a message looks like a classic trading scam, and the help topic that explains it. */

@@ -108,3 +108,20 @@ export interface OrderDetail extends OrderSummary {
   /** The calls the asking user may make now. */
   actions: Array<'ship' | 'received' | 'problem' | 'resolve' | 'close' | 'rate'>;
 }
+
+/** GET /api/admin/problems?cursor=...: the open problems, oldest first (cursor: the last one's `${openedAt}_${_id}`). */
+export const AdminProblemsQuerySchema = z.object({
+  cursor: z.string().max(80).optional(),
+});
+
+/** One row of GET /api/admin/problems. */
+export interface AdminProblem {
+  /** The problem's id (POST /api/admin/problems/{id}/close). */
+  _id: string;
+  reason: ProblemReason;
+  details: string;
+  openedAt: string;
+  order: Omit<OrderSummary, 'otherUser'>;
+  buyer: { _id: string; username: string; avatar: string | null };
+  seller: { _id: string; username: string; avatar: string | null };
+}

@@ -124,7 +124,11 @@ export interface NewMessage {
   warning: ScamWarning | null;
   /** The mail window to record as queued for the recipient (the caller queues its job in the same transaction), or null. */
   mailWindow: number | null;
+  /** A notice the product posts for an order (messages.notice); absent for what a user wrote. */
+  notice?: MessageNotice | null;
 }
+
+export type MessageNotice = NonNullable<MessageRow['notice']>;
 
 /**
  * Stores a message in one statement: the conversation locked (one send at a time per conversation; stamped after
@@ -151,8 +155,9 @@ export async function storeMessage(db: Queryable, m: NewMessage): Promise<{ mess
       from ${conversationParticipants} p join ${users} u on u.id = p.user_id
       where p.conversation_id = ${m.conversationId} and p.user_id = ${m.recipientId}
     ), ins as (
-      insert into ${messages} (conversation_id, sender_id, item_id, body, client_id, warning, created_at)
-      select id, ${m.senderId}, ${m.itemId}, ${m.body}, ${m.clientId}, ${m.warning === null ? null : JSON.stringify(m.warning)}::jsonb, clock_timestamp()
+      insert into ${messages} (conversation_id, sender_id, item_id, body, client_id, warning, notice, created_at)
+      select id, ${m.senderId}, ${m.itemId}, ${m.body}, ${m.clientId}, ${m.warning === null ? null : JSON.stringify(m.warning)}::jsonb,
+             ${m.notice ? JSON.stringify(m.notice) : null}::jsonb, clock_timestamp()
       from locked
       on conflict (conversation_id, sender_id, client_id) do nothing
       returning *
@@ -182,15 +187,15 @@ export async function storeMessage(db: Queryable, m: NewMessage): Promise<{ mess
                                       case when ${conversationParticipants}.first_received_at is not null then excluded.first_replied_at end)
     )
     select json_build_array(id, conversation_id, sender_id, item_id, body, client_id, warning, created_at,
-                            coalesce((select yes from counted), false))::text as row from ins`)) as unknown as {
+                            coalesce((select yes from counted), false), notice)::text as row from ins`)) as unknown as {
     rows: Array<{ row: string }>;
   };
   const text = result.rows[0]?.row;
   if (!text) return undefined;
-  const [id, conversationId, senderId, itemId, body, clientId, warning, createdAt, alreadyCounted] = JSON.parse(text) as [
-    string, string, string, string | null, string, string | null, ScamWarning | null, string, boolean,
+  const [id, conversationId, senderId, itemId, body, clientId, warning, createdAt, alreadyCounted, notice] = JSON.parse(text) as [
+    string, string, string, string | null, string, string | null, ScamWarning | null, string, boolean, MessageNotice | null,
   ];
-  return { message: { id, conversationId, senderId, itemId, body, clientId, warning, notice: null, createdAt: new Date(isoFromJson(createdAt)) }, alreadyCounted };
+  return { message: { id, conversationId, senderId, itemId, body, clientId, warning, notice, createdAt: new Date(isoFromJson(createdAt)) }, alreadyCounted };
 }
 
 export async function unreadOf(db: Queryable, conversationId: string, userId: string) {
@@ -285,7 +290,7 @@ select json_build_array(
   c.user_a, c.user_b, c.last_message, c.last_sender_id, c.last_modified, c.last_warning,
   u.id, u.username, u.avatar, u.removed_at is not null, exists (select 1 from reddit_links l where l.user_id = u.id),
   exists (select 1 from r),
-  (select json_agg(json_build_array(m.id, m.sender_id, s.username, s.removed_at is not null, m.item_id, m.body, m.client_id, m.created_at, m.warning)
+  (select json_agg(json_build_array(m.id, m.sender_id, s.username, s.removed_at is not null, m.item_id, m.body, m.client_id, m.created_at, m.warning, m.notice)
                    order by m.created_at desc, m.id desc)
    from (select * from messages m
          where m.conversation_id = c.id${older ? ' and (m.created_at, m.id) < ($3::timestamptz, $4::uuid)' : ''}
@@ -307,6 +312,7 @@ export interface PageMessage {
   clientId: string | null;
   createdAt: string;
   warning: ScamWarning | null;
+  notice: MessageNotice | null;
 }
 
 export interface HistoryPage {
@@ -319,7 +325,7 @@ export interface HistoryPage {
 }
 
 type PageRowValues = [string, string, string, string | null, string, ScamWarning | null, string, string, string | null, boolean, boolean, boolean, MessageValues[] | null];
-type MessageValues = [string, string, string, boolean, string | null, string, string | null, string, ScamWarning | null];
+type MessageValues = [string, string, string, boolean, string | null, string, string | null, string, ScamWarning | null, MessageNotice | null];
 
 /** A page of the conversation for a participant (see historyPageSql), or undefined when they are not one. */
 export async function historyPage(db: Database, conversationId: string, viewerId: string, before?: { createdAt: string; id: string }): Promise<HistoryPage | undefined> {
@@ -332,8 +338,8 @@ export async function historyPage(db: Database, conversationId: string, viewerId
   return {
     conversation: { id: conversationId, userA, userB, lastMessage, lastSenderId, lastModified: isoFromJson(lastModified), lastWarning, otherId, otherUsername, otherAvatar, otherRemoved, otherReddit, unread: 0 },
     markedRead,
-    messages: (messageValues ?? []).map(([id, senderId, senderName, senderRemoved, itemId, body, clientId, createdAt, warning]) => ({
-      id, conversationId, senderId, senderName, senderRemoved, itemId, body, clientId, createdAt: isoFromJson(createdAt), warning,
+    messages: (messageValues ?? []).map(([id, senderId, senderName, senderRemoved, itemId, body, clientId, createdAt, warning, notice]) => ({
+      id, conversationId, senderId, senderName, senderRemoved, itemId, body, clientId, createdAt: isoFromJson(createdAt), warning, notice,
     })),
   };
 }

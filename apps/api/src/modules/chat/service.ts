@@ -13,7 +13,7 @@ import {
 } from '@keeb/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Database, Queryable } from '../../db/client';
+import type { Database, Queryable, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail } from '../../platform/mail-queue';
@@ -89,7 +89,7 @@ export function createChatService(deps: ChatDeps) {
     warning: r.lastSenderId && r.lastSenderId !== viewerId ? r.lastWarning : null,
   });
 
-  const chatMessage = (m: repo.PageMessage): ChatMessage => ({
+  const plainMessage = (m: repo.PageMessage): ChatMessage => ({
     _id: m.id,
     conversationId: m.conversationId,
     message: m.body,
@@ -99,6 +99,12 @@ export function createChatService(deps: ChatDeps) {
     clientId: m.clientId,
     warning: m.warning,
   });
+  /** A message as answered, with its order notice only when it is one (what users write carries no `notice` key). */
+  const chatMessage = (m: repo.PageMessage): ChatMessage => {
+    const message = plainMessage(m);
+    if (m.notice) message.notice = { kind: m.notice.kind, orderId: m.notice.orderId };
+    return message;
+  };
 
   /** The conversation if `userId` is one of its two participants; otherwise the same 404 as a missing one. */
   async function asParticipant(conversationId: string, userId: string) {
@@ -237,7 +243,7 @@ export function createChatService(deps: ChatDeps) {
               }
               return stored;
             });
-      const answer = chatMessage({ ...message, createdAt: message.createdAt.toISOString(), senderName: context.senderName, senderRemoved: false });
+      const answer = chatMessage({ ...message, createdAt: message.createdAt.toISOString(), senderName: context.senderName, senderRemoved: false, notice: null });
       if (created) {
         const notification = { msg: answer.message, from: { id: senderId, username: context.senderName }, conversationId: message.conversationId, message: answer };
         hub.toUsers([senderId, recipientId], 'msg', notification);
@@ -246,6 +252,24 @@ export function createChatService(deps: ChatDeps) {
         if (answer.warning && (await repo.markCheckoutReminded(db, senderId))) hub.toUser(senderId, 'reminder', { helpPath: SCAM_HELP_PAYMENT_PATH });
       }
       return answer;
+    },
+
+    /**
+     * A notice posted on an order's behalf (a problem reported) as a message from `senderId` to `recipientId`, in the
+     * caller's transaction: the conversation is opened when they have none, and the recipient's unread count and
+     * list move as with any message. No mail of its own (the order's mail says it). Answers what to push once the
+     * caller's transaction commits: `msg` to both, the recipient's counts.
+     */
+    async postNotice(tx: Tx, m: { senderId: string; recipientId: string; itemId: string | null; body: string; notice: repo.MessageNotice }): Promise<() => void> {
+      const conversation = await repo.openConversation(tx, m.senderId, m.recipientId);
+      const stored = await repo.storeMessage(tx, { conversationId: conversation.id, senderId: m.senderId, recipientId: m.recipientId, itemId: m.itemId, body: m.body, clientId: null, warning: null, mailWindow: null, notice: m.notice });
+      if (!stored) throw new Error('notice not stored');
+      const sender = await repo.userState(tx, m.senderId);
+      const answer = chatMessage({ ...stored.message, createdAt: stored.message.createdAt.toISOString(), senderName: sender?.username ?? USER_NOT_FOUND, senderRemoved: false });
+      return () => {
+        hub.toUsers([m.senderId, m.recipientId], 'msg', { msg: answer.message, from: { id: m.senderId, username: answer.from.username }, conversationId: conversation.id, message: answer });
+        if (!stored.alreadyCounted) hub.notifyCounts(m.recipientId);
+      };
     },
 
     /** The mail job at the end of a window: skipped when the recipient has read the conversation meanwhile. */

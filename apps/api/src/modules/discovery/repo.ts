@@ -443,8 +443,16 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
     .where(eq(users.id, listingSellerId))
     .limit(literalLimit(1))
     .as('seller');
+  // The owner's Sold and Purchased tabs carry each item's order (issue 26): one lookup by orders_item_key per card.
+  const order =
+    o.scope.kind === 'sold' || o.scope.kind === 'purchased'
+      ? [
+          sql`(select json_build_object('_id', o.id, 'status', o.status, 'late', o.shipped_at is null and o.status in ('paid', 'problem') and o.ship_by < now())
+               from orders o where o.item_id = ${pageListing.id})`,
+        ]
+      : [];
   return db
-    .select(jsonArrayRow([...Object.values(pageListing), ...Object.values(seller._.selectedFields)]))
+    .select(jsonArrayRow([...Object.values(pageListing), ...Object.values(seller._.selectedFields), ...order]))
     .from(page)
     .crossJoinLateral(seller)
     .orderBy(...orderFor(o.sort, page));
@@ -454,16 +462,22 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
 export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o, asValue);
 
 /** A card's row: a listing's columns and its seller's (summaryColumns), the listing time as ISO text. */
-export type ListRow = Omit<InferColumnsDataTypes<Omit<typeof summaryColumns, 'timestamped'>>, 'timeListed'> & { timeListed: string; timestamped: boolean };
+export type ListRow = Omit<InferColumnsDataTypes<Omit<typeof summaryColumns, 'timestamped'>>, 'timeListed'> & { timeListed: string; timestamped: boolean; order?: ListOrder | null };
+/** The item's order, on the Sold and Purchased tabs only. */
+export interface ListOrder {
+  _id: string;
+  status: 'paid' | 'shipped' | 'received' | 'problem' | 'refunded';
+  late: boolean;
+}
 
 /**
  * A row of the page query (jsonRows) as an object, its select list in order: the listing's columns, then the
  * seller's. One object literal per row; storing fifteen computed keys one at a time cost a list page more CPU.
  */
 function toListRow(values: unknown[]): ListRow {
-  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, timestamped, approvalStatus, sellerId, sellerUsername, sellerAvatar] =
+  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, timestamped, approvalStatus, sellerId, sellerUsername, sellerAvatar, order] =
     values;
-  return {
+  const row = {
     id,
     name,
     priceCents,
@@ -482,6 +496,9 @@ function toListRow(values: unknown[]): ListRow {
     sellerUsername,
     sellerAvatar,
   } as ListRow;
+  // Only the Sold and Purchased pages select it (null: an item sold before orders had none).
+  if (order !== undefined) row.order = order as ListOrder | null;
+  return row;
 }
 
 // The reader above and the select list must name the columns in the same order: checked once, at load, with

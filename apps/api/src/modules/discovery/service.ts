@@ -65,6 +65,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
       if (r.savedAt) card.savedAt = r.savedAt;
       if (saved) card.isFollowing = saved.has(r.id);
       if (withApproval) card.approvalStatus = r.approvalStatus;
+      if (r.order !== undefined) card.order = r.order;
       return card;
     });
   }

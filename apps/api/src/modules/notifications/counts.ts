@@ -2,9 +2,10 @@ import type { NotificationCounts } from '@keeb/shared';
 import { jsonRows, type Database } from '../../db/client';
 import { NEW_MESSAGES_OF_U } from '../chat/repo';
 import { NEW_OFFERS_OF_U } from '../offers/repo';
+import { ORDERS_TO_ACT_OF_U } from '../orders/repo';
 import { NEW_WANT_MATCHES_OF_U } from '../wants/repo';
 
-const COUNTS_SQL = `select json_build_array(${NEW_OFFERS_OF_U}, ${NEW_MESSAGES_OF_U}, ${NEW_WANT_MATCHES_OF_U})::text from users u where u.id = $1::uuid`;
+const COUNTS_SQL = `select json_build_array(${NEW_OFFERS_OF_U}, ${NEW_MESSAGES_OF_U}, ${NEW_WANT_MATCHES_OF_U}, ${ORDERS_TO_ACT_OF_U})::text from users u where u.id = $1::uuid`;
 
 /**
  * A user's badge counts in one prepared statement (each module owns its count's SQL). Read by
@@ -13,7 +14,6 @@ const COUNTS_SQL = `select json_build_array(${NEW_OFFERS_OF_U}, ${NEW_MESSAGES_O
  */
 export async function notificationCounts(db: Database, userId: string): Promise<NotificationCounts> {
   const [row] = await jsonRows(db, { sql: COUNTS_SQL, params: [userId] }, 'notification_counts', 'generic');
-  const [numNewOffers, numNewMessages, numNewWantMatches] = (row as [number, number, number] | undefined) ?? [0, 0, 0];
-  // FOUNDATION: the orders work counts numOrdersToAct here (issue 26).
-  return { numNewOffers, numNewMessages, numNewWantMatches, numOrdersToAct: 0 };
+  const [numNewOffers, numNewMessages, numNewWantMatches, numOrdersToAct] = (row as [number, number, number, number] | undefined) ?? [0, 0, 0, 0];
+  return { numNewOffers, numNewMessages, numNewWantMatches, numOrdersToAct };
 }

@@ -7,9 +7,10 @@ import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
 import { queueMail } from '../../platform/mail-queue';
-import { amountToCents, centsToAmount, PaymentProviderError, type PaymentProvider } from '../../platform/payment/index';
+import { amountToCents, centsToAmount, PaymentProviderError, type PaymentProvider, type ShippingAddress } from '../../platform/payment/index';
 import * as offersRepo from '../offers/repo';
 import type { OffersService } from '../offers/service';
+import type { OrdersService } from '../orders/service';
 import * as mails from './mail-templates';
 import * as repo from './repo';
 
@@ -32,6 +33,8 @@ export interface PaymentsDeps {
   logger: Logger;
   provider: PaymentProvider;
   offers: Pick<OffersService, 'settle' | 'countsMoved'>;
+  /** The sale's order (issue 26): opened in the sale's transaction, told of refunds and disputes. */
+  orders: Pick<OrdersService, 'open' | 'refunded' | 'disputeOpened'>;
   /** Karma inside the sale's transaction, once per (user, reason, item). */
   awardKarma(tx: Tx, award: { userId: string; reason: 'sale' | 'purchase'; amount: number; subjectId: string }): Promise<unknown>;
 }
@@ -41,7 +44,6 @@ const failed = () => new AppError(409, PAYMENT_ERRORS.failed);
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, config, jobs, logger, provider } = deps;
-  const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
 
   async function scheduleReconcile(tx: Tx | undefined, purchaseId: string, at: Date) {
     await jobs.send('payment-reconcile', { purchaseId }, { key: `${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
@@ -57,9 +59,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /**
    * The sale, in one transaction: the item sold at the purchase's price, the purchase captured, the offers
-   * settled, karma to both, the mails queued. Run again for the same purchase, it changes nothing.
+   * settled, karma to both, the mails queued, the order opened (to ship to `capture.shipping`, the address the
+   * provider returned). Run again for the same purchase, it changes nothing.
    */
-  async function finalize(purchaseId: string, capture: { id: string; amount: string | undefined; currency: string | undefined }): Promise<PaymentResult> {
+  async function finalize(
+    purchaseId: string,
+    capture: { id: string; amount: string | undefined; currency: string | undefined; shipping?: ShippingAddress | undefined },
+  ): Promise<PaymentResult> {
     const purchase = await repo.findPurchase(db, purchaseId);
     if (!purchase) throw failed();
     const expected = purchase.itemCents + purchase.shippingCents;
@@ -82,14 +88,19 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const done = await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'captured', captureId: capture.id, capturedAt: new Date() });
       if (!done) throw failed();
       moved = await deps.offers.settle(tx, item.id, item.name, { buyerId: purchase.buyerId, offerId: purchase.offerId });
+      await deps.orders.open(tx, purchase, capture.shipping);
+      // The seller's orders badge: a paid order waits for them to ship.
+      moved.push(purchase.sellerId);
       await deps.awardKarma(tx, { userId: purchase.sellerId, reason: 'sale', amount: SALE_KARMA, subjectId: item.id });
       await deps.awardKarma(tx, { userId: purchase.buyerId, reason: 'purchase', amount: PURCHASE_KARMA, subjectId: item.id });
       const [seller, buyer] = await Promise.all([offersRepo.contactOf(tx, purchase.sellerId), offersRepo.contactOf(tx, purchase.buyerId)]);
+      // The order's id is the purchase's: both mails link to the order page (issue 26).
+      const orderUrl = `${config.appUrl}/me/orders/${purchaseId}`;
       if (seller && !seller.removedAt && seller.prefs.itemSell !== false) {
-        await queueMail(jobs, tx, `item-sold:${purchaseId}`, mails.itemSoldMail(seller.email, seller.username, buyer?.username ?? 'A buyer', item.name, purchase.itemCents, purchase.shippingCents, itemUrl(item.id)));
+        await queueMail(jobs, tx, `item-sold:${purchaseId}`, mails.itemSoldMail(seller.email, seller.username, buyer?.username ?? 'A buyer', item.name, purchase.itemCents, purchase.shippingCents, orderUrl));
       }
       if (buyer && !buyer.removedAt) {
-        await queueMail(jobs, tx, `purchase-receipt:${purchaseId}`, mails.purchaseReceiptMail(buyer.email, buyer.username, item.name, purchase.itemCents, purchase.shippingCents, itemUrl(item.id)));
+        await queueMail(jobs, tx, `purchase-receipt:${purchaseId}`, mails.purchaseReceiptMail(buyer.email, buyer.username, item.name, purchase.itemCents, purchase.shippingCents, orderUrl));
       }
       for (const s of await offersRepo.saversWanting(tx, item.id, 'soldSavedItem', [purchase.buyerId, purchase.sellerId])) {
         await queueMail(jobs, tx, `saved-sold:${item.id}:${s.email}`, mails.savedItemSoldMail(s.email, s.username, item.name));
@@ -151,7 +162,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           throw new AppError(409, PAYMENT_ERRORS.paymentError);
         case 'already_captured': {
           const order = await provider.getOrder(p.orderId!);
-          if (order.capture?.status === 'COMPLETED') return finalize(p.id, order.capture);
+          if (order.capture?.status === 'COMPLETED') return finalize(p.id, { ...order.capture, shipping: order.shipping });
           await reopen();
           throw processing();
         }
@@ -162,7 +173,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           throw processing();
       }
     }
-    if (result.status === 'COMPLETED') return finalize(p.id, { id: result.captureId ?? '', amount: result.amount, currency: result.currency });
+    if (result.status === 'COMPLETED') return finalize(p.id, { id: result.captureId ?? '', amount: result.amount, currency: result.currency, shipping: result.shipping });
     if (result.status === 'PENDING') {
       const until = new Date(Date.now() + PENDING_CAPTURE_LOCK_MS);
       await db.transaction(async (tx) => {
@@ -187,7 +198,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const order = await provider.getOrder(p.orderId);
     const c = order.capture;
     if (c?.status === 'COMPLETED') {
-      await finalize(p.id, c).catch((error: unknown) => logger.error({ err: error, purchaseId }, 'reconciliation could not finish a captured payment'));
+      await finalize(p.id, { ...c, shipping: order.shipping }).catch((error: unknown) => logger.error({ err: error, purchaseId }, 'reconciliation could not finish a captured payment'));
       return;
     }
     if (c?.status === 'PENDING') {
@@ -337,13 +348,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
         amount?: { value?: string; currency_code?: string };
         supplementary_data?: { related_ids?: { order_id?: string } };
         links?: Array<{ rel?: string; href?: string }>;
+        dispute_id?: string;
+        reason?: string;
+        disputed_transactions?: Array<{ seller_transaction_id?: string }>;
       };
       const orderId = resource.supplementary_data?.related_ids?.order_id;
       const purchase = orderId ? await repo.purchaseByOrder(db, provider.name, orderId) : undefined;
       switch (event.eventType) {
         case 'PAYMENT.CAPTURE.COMPLETED':
           if (purchase && repo.LOCKING.includes(purchase.status)) {
-            await finalize(purchase.id, { id: resource.id ?? '', amount: resource.amount?.value, currency: resource.amount?.currency_code }).catch((error: unknown) => {
+            // The capture event carries no address: the order does (Orders v2 purchase_units[0].shipping).
+            const shipping = orderId ? (await provider.getOrder(orderId).catch(() => undefined))?.shipping : undefined;
+            await finalize(purchase.id, { id: resource.id ?? '', amount: resource.amount?.value, currency: resource.amount?.currency_code, shipping }).catch((error: unknown) => {
               if (!(error instanceof AppError)) throw error;
             });
           }
@@ -358,6 +374,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
           if (refunded) {
             await repo.movePurchase(db, refunded.id, ['captured'], { status: 'refunded' });
             logger.warn({ purchaseId: refunded.id }, 'a sale was refunded at the provider');
+            await deps.orders.refunded(refunded.id);
+          }
+          break;
+        }
+        case 'CUSTOMER.DISPUTE.CREATED': {
+          // A dispute names the captures it is about (seller_transaction_id); it goes on their orders' timelines.
+          for (const t of resource.disputed_transactions ?? []) {
+            const disputed = t.seller_transaction_id ? await repo.purchaseByCapture(db, t.seller_transaction_id) : undefined;
+            if (disputed) await deps.orders.disputeOpened(disputed.id, resource.dispute_id, resource.reason);
           }
           break;
         }

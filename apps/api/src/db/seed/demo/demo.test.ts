@@ -44,6 +44,11 @@ describe('demo content', () => {
       expect(history.median, search).toBeGreaterThan(0);
       for (const sale of history.recent) expect(existsSync(path.join(t.config.uploadsDir, sale.thumbnail.replace(/^\/uploads\//, '')))).toBe(true);
     }
+    // Each sale is an order confirmed received (issue 26), with its timeline.
+    const orders = await t.db.db.query.orders.findMany();
+    expect(orders).toHaveLength(loaded.sales);
+    expect(orders.every((o) => o.status === 'received' && o.shippedAt && o.closedAt)).toBe(true);
+    expect(await t.db.db.query.orderEvents.findMany()).toHaveLength(3 * loaded.sales);
   });
 
   it('gives demo users a known password and marks them as demo', async () => {

@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { REGIONS, dollarsToCents, photoVariants } from '@keeb/shared';
 import type { Database } from '../../client';
 import { listingPhoto } from '../../../platform/images';
-import { itemShipping, items, users } from '../../schema/index';
+import { itemShipping, items, orderEvents, orders, purchases, users } from '../../schema/index';
 import { loadDemoBlog } from './blog';
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SALES, DEMO_USERS } from './catalog';
 import { renderAvatar, renderDemoPhotos } from './photos';
@@ -112,7 +112,11 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
   return { users: DEMO_USERS.length, listings: DEMO_LISTINGS.length, sales: DEMO_SALES.length };
 }
 
-/** The demo sales: sold listings with their buyer, price and time of sale, listed a few days before they sold. */
+/**
+ * The demo sales: sold listings with their buyer, price and time of sale, listed a few days before they sold; each
+ * with its purchase and its order, shipped the next day and confirmed received three days later (confirmed
+ * trades on every demo profile), its timeline as the app would have written it.
+ */
 async function loadDemoSales(db: Database, userIds: Map<string, { id: string; region: string }>, photosByName: Map<string, string[]>, now: number) {
   for (const [i, sale] of DEMO_SALES.entries()) {
     const seller = userIds.get(sale.seller);
@@ -145,7 +149,47 @@ async function loadDemoSales(db: Database, userIds: Map<string, { id: string; re
         })
         .returning({ id: items.id });
       if (!item) throw new Error('demo sale insert returned nothing');
-      await tx.insert(itemShipping).values(shippingFor(seller.region, i).map((s) => ({ itemId: item.id, regionCode: s.code, priceCents: s.priceCents })));
+      const shipping = shippingFor(seller.region, i);
+      await tx.insert(itemShipping).values(shipping.map((s) => ({ itemId: item.id, regionCode: s.code, priceCents: s.priceCents })));
+      const regionCode = shipping.some((s) => s.code === buyer.region) ? buyer.region : seller.region;
+      const [purchase] = await tx
+        .insert(purchases)
+        .values({
+          itemId: item.id,
+          buyerId: buyer.id,
+          sellerId: seller.id,
+          itemCents: dollarsToCents(sale.price),
+          shippingCents: shipping.find((s) => s.code === regionCode)?.priceCents ?? 0,
+          regionCode,
+          payeeEmail: `${sale.seller}@demo.keebmarket.local`,
+          provider: 'local',
+          status: 'captured',
+          lockedUntil: soldAt,
+          capturedAt: soldAt,
+          createdAt: soldAt,
+          updatedAt: soldAt,
+        })
+        .returning({ id: purchases.id });
+      if (!purchase) throw new Error('demo purchase insert returned nothing');
+      const shippedAt = new Date(soldAt.getTime() + DAY);
+      const receivedAt = new Date(soldAt.getTime() + 4 * DAY);
+      await tx.insert(orders).values({
+        id: purchase.id,
+        itemId: item.id,
+        buyerId: buyer.id,
+        sellerId: seller.id,
+        status: 'received',
+        paidAt: soldAt,
+        shipBy: new Date(soldAt.getTime() + 3 * DAY),
+        shippedAt,
+        receivedAt,
+        closedAt: receivedAt,
+      });
+      await tx.insert(orderEvents).values([
+        { orderId: purchase.id, kind: 'paid', actorId: buyer.id, at: soldAt },
+        { orderId: purchase.id, kind: 'shipped', actorId: seller.id, at: shippedAt, data: { trackingNumber: null, carrier: null } },
+        { orderId: purchase.id, kind: 'received', actorId: buyer.id, at: receivedAt, data: { auto: false } },
+      ]);
     });
   }
 }

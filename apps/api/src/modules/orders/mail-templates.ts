@@ -1,0 +1,59 @@
+import type { ProblemReason } from '@keeb/shared';
+import { noticeMail } from '../../platform/notice-mail';
+
+/**
+ * The order mails: to the seller under itemSell (their trade mail), to the buyer under offers (the buyer's trade
+ * mail: accepted offers, payment windows). Each links to the order page. docs/decisions.md, "Issue 26: orders".
+ */
+const link = (url: string) => ({ label: 'See the order', url });
+
+export const REASON_TEXT: Record<ProblemReason, string> = {
+  not_received: 'Not received',
+  not_as_described: 'Not as described',
+  damaged: 'Damaged',
+  other: 'Other',
+};
+
+/** To the buyer: the parcel left, with its tracking page when there is one. */
+export const shippedMail = (to: string, buyer: string, itemName: string, tracking: { number: string | null; url: string | null }, url: string) =>
+  noticeMail(
+    to,
+    `Your order of ${itemName} has shipped`,
+    [
+      `Hi ${buyer}, the seller shipped "${itemName}".`,
+      tracking.number ? `Tracking number: ${tracking.number}${tracking.url ? ` (${tracking.url})` : ''}` : 'The seller shipped it without tracking.',
+      'Once it arrives, please confirm you received it on the order page.',
+    ],
+    link(url),
+  );
+
+/** To the seller: the buyer confirmed (or the 14 days passed). */
+export const receivedMail = (to: string, seller: string, itemName: string, auto: boolean, url: string) =>
+  noticeMail(
+    to,
+    `${itemName} was received`,
+    [auto ? `Hi ${seller}, "${itemName}" was confirmed received automatically, 14 days after you shipped it.` : `Hi ${seller}, the buyer confirmed they received "${itemName}".`, 'That is one more confirmed trade.'],
+    link(url),
+  );
+
+/** To the seller: the buyer reported a problem. */
+export const problemMail = (to: string, seller: string, buyer: string, itemName: string, reason: ProblemReason, details: string, url: string) =>
+  noticeMail(
+    to,
+    `A problem was reported with ${itemName}`,
+    [`Hi ${seller}, ${buyer} reported a problem with "${itemName}": ${REASON_TEXT[reason]}.`, ...(details ? [`They wrote: ${details}`] : []), 'Please message the buyer to sort it out.'],
+    link(url),
+  );
+
+/** To the seller at 48 hours, still unshipped. */
+export const shipReminderMail = (to: string, seller: string, itemName: string, url: string) =>
+  noticeMail(to, `Please ship ${itemName}`, [`Hi ${seller}, "${itemName}" was paid 48 hours ago and is not marked shipped yet. The community's rule is to ship within 72 hours.`], link(url));
+
+/** To the buyer at 10 days after shipping, not yet confirmed. */
+export const receiveReminderMail = (to: string, buyer: string, itemName: string, url: string) =>
+  noticeMail(
+    to,
+    `Did ${itemName} arrive?`,
+    [`Hi ${buyer}, "${itemName}" was shipped 10 days ago. If it arrived, please confirm it on the order page; if not, you can report a problem. Without either, it is confirmed received automatically 14 days after shipping.`],
+    link(url),
+  );
