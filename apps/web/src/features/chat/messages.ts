@@ -7,6 +7,9 @@ export const TEXTS = {
   loadPrevious: 'Load previous messages',
   loading: 'Loading...',
   itemInfo: 'Item Info',
+  /** An order's notice in the conversation (issue 26): its accessible name and its link. */
+  orderNotice: 'Order notice',
+  viewOrder: 'View order',
   sending: 'Sending...',
   send: 'Send',
   // Ours.

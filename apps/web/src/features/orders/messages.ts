@@ -28,7 +28,7 @@ export const TEXTS = {
   detailsHint: 'What happened, and what you and the seller have tried.',
   submitProblem: 'Report problem',
   markResolved: 'Mark resolved',
-  markResolvedQuestion: 'Has the problem been sorted out with the seller? The order then counts as received.',
+  markResolvedQuestion: 'Has the problem been sorted out with the seller? The order then carries on where it was: confirm received once the item is with you.',
   problemReported: 'Problem reported',
   paypalCase:
     'If you cannot sort it out with the seller, open a case at PayPal’s Resolution Center within 180 days of payment.',

@@ -143,6 +143,19 @@ describe('/chats/messages/{id}: the overlay', () => {
     expect(screen.getByText('Sending...')).toBeInTheDocument();
   });
 
+  it("shows an order's notice as a notice with the way to the order, not as a message bubble", async () => {
+    setup({
+      messages: [
+        makeMessage({ _id: 'm1', message: 'Is it still available?', from: VIEWER }),
+        makeMessage({ _id: 'm2', message: 'Reported a problem with this order: Not received.', notice: { kind: 'problem_reported', orderId: 'o1' } }),
+      ],
+    });
+    const notice = await screen.findByRole('note', { name: 'Order notice' });
+    expect(notice).toHaveTextContent('Reported a problem with this order: Not received.');
+    expect(within(notice).getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/me/orders/o1');
+    expect(screen.getAllByRole('note')).toHaveLength(1);
+  });
+
   it('makes http(s) addresses links, keeps line breaks, and shows markup as text', async () => {
     setup({
       messages: [

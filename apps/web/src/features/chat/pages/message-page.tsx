@@ -282,6 +282,24 @@ function Conversation({ id, conversation, query }: ConversationProps) {
 }
 
 function MessageLine({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  // A notice the product posted for an order between the two (issue 26): centred, named as a notice, with the way
+  // to the order, so it does not read as something the other person typed.
+  if (message.notice) {
+    return (
+      <li className={`${styles.line} ${styles.notice}`} role="note" aria-label={TEXTS.orderNotice}>
+        <div className={styles.lineHead}>
+          <span className={styles.sender}>{message.from.username}</span>
+          <time className={styles.time} dateTime={message.ts}>
+            {timeAgo(message.ts)}
+          </time>
+        </div>
+        <p className={styles.text}>{message.message}</p>
+        <Link to={`/me/orders/${encodeURIComponent(message.notice.orderId)}`} className={styles.itemInfo}>
+          {TEXTS.viewOrder}
+        </Link>
+      </li>
+    );
+  }
   return (
     <li className={`${styles.line} ${mine ? styles.mine : ''}`}>
       <div className={styles.lineHead}>
