@@ -113,6 +113,9 @@ export const items = pgTable(
     // A seller's platform sales (the item page's and the profile's transaction count): the sold rows only, so a
     // seller with thousands of listings is counted from the index, not from a heap block per listing.
     index('items_seller_sold_idx').on(t.sellerId).where(sql`${t.purchaserId} is not null`),
+    // A seller's public listings, counted for the profile's 'Items For Sale' from the index alone: without it the
+    // planner intersected the seller's listings with the Ships To index's public rows (85,000 read, 35 ms).
+    index('items_seller_public_idx').on(t.sellerId).where(PUBLIC),
     // Sold-price history: the words of sold listings (a small share of all), and the last year's sales by time.
     // The sale time beside the words (btree_gin) intersects a search's sales with the year inside the index.
     index('items_sold_search_idx').using('gin', t.search, t.soldAt).where(sql`${t.purchaserId} is not null`),
