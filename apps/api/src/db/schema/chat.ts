@@ -72,7 +72,8 @@ export const conversationParticipants = pgTable(
     index('conversation_participants_list_idx').on(t.userId, t.lastModified.desc(), t.conversationId),
     // numNewMessages: the user's unread conversations changed since they last opened Chats (usually none).
     index('conversation_participants_unread_idx').on(t.userId, t.lastModified).where(sql`${t.unread} > 0`),
-    index('conversation_participants_reply_idx').on(t.userId, t.firstReceivedAt).where(sql`${t.firstRepliedAt} is not null`),
+    // Reply speed (the trust panel) from the index alone: both times are in it.
+    index('conversation_participants_reply_idx').on(t.userId, t.firstReceivedAt, t.firstRepliedAt).where(sql`${t.firstRepliedAt} is not null`),
   ],
 );
 

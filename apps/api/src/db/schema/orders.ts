@@ -65,6 +65,8 @@ export const orders = pgTable(
     index('orders_buyer_received_idx').on(t.buyerId).where(sql`${t.status} = 'received'`),
     index('orders_seller_received_idx').on(t.sellerId).where(sql`${t.status} = 'received'`),
     uniqueIndex('orders_item_key').on(t.itemId),
+    // The trust panel's seller figures (confirmed, due, on time) from the index alone, on every item page.
+    index('orders_seller_trust_idx').on(t.sellerId, t.status, t.shippedAt, t.shipBy),
   ],
 );
 

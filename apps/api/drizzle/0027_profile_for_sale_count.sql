@@ -1,2 +1,0 @@
--- The profile's Items For Sale count (issue 26 bench): read from this index alone, 35 ms -> 0.7 ms for a seller with 4,668 public listings.
-CREATE INDEX "items_seller_public_idx" ON "items" USING btree ("seller_id") WHERE "items"."approval_status" = 'approved' and "items"."purchaser_id" is null and "items"."removed_at" is null;
