@@ -7,13 +7,16 @@ import { isoFromJson } from './client';
  * costs neither an extra round trip. `userId` is an SQL expression for the user's id, `user` the alias of their
  * `users` row. Each part reads one index:
  * - confirmed trades as buyer: orders_buyer_received_idx (index-only); as seller, in the seller's one pass over
- *   orders_seller_idx with the on-time figures;
+ *   orders_seller_trust_idx with the on-time figures;
  * - on time: an order is due once shipped or, unshipped and still awaiting shipment or under a problem, past
  *   ship_by; on time when shipped by ship_by. Refunded orders never shipped and received ones with no shipping time
  *   (sales from before orders existed, backfilled as received) are left out: nothing says the seller was late;
  * - reply speed: conversation_participants_reply_idx (the user's replied conversations by first_received_at), the
  *   median of reply minus first receipt, in whole minutes rounded up (at least 1: 'within 0 minutes' says nothing);
- * - open problems as a seller: the open problems (order_problems_open_idx, few) joined to their order.
+ * - open problems as a seller: orders in status 'problem', in the same pass (an order is in that status exactly while
+ *   a problem on it is open: reporting moves it there, resolving, closing and a refund move it out).
+ * The seller's pass reads orders_seller_trust_idx alone (seller, status, shipped_at, ship_by), and reply speed
+ * the reply index alone (both times are in it).
  */
 export const trustJson = (userId: string, user: string) => `json_build_array(
   ${user}.created_at, ${user}.email_confirmed_at is not null, ${user}.phone_verified_at is not null,
@@ -21,20 +24,19 @@ export const trustJson = (userId: string, user: string) => `json_build_array(
   (select json_build_array(
             count(*) filter (where os.status = 'received'),
             count(*) filter (where os.shipped_at is not null or (os.status in ('paid', 'problem') and os.ship_by < now())),
-            count(*) filter (where os.shipped_at <= os.ship_by))
+            count(*) filter (where os.shipped_at <= os.ship_by),
+            count(*) filter (where os.status = 'problem'))
      from orders os where os.seller_id = ${userId}),
   (select ceil(percentile_cont(0.5) within group (order by extract(epoch from cp.first_replied_at - cp.first_received_at)) / 60)::integer
      from conversation_participants cp
      where cp.user_id = ${userId} and cp.first_replied_at is not null
-       and cp.first_received_at > now() - interval '${TRUST_REPLY_WINDOW_DAYS} days'),
-  (select count(*) from order_problems pr join orders op on op.id = pr.order_id
-     where pr.resolved_at is null and op.seller_id = ${userId})
+       and cp.first_received_at > now() - interval '${TRUST_REPLY_WINDOW_DAYS} days')
 )`;
 
 /** The figures trustJson wrote, as the panel's answer. */
 export function trustFrom(values: unknown): Trust {
-  const [createdAt, emailVerified, phoneVerified, bought, [sold, due, onTime], replyMinutes, openProblems] = values as [
-    string, boolean, boolean, number, [number, number, number], number | null, number,
+  const [createdAt, emailVerified, phoneVerified, bought, [sold, due, onTime, openProblems], replyMinutes] = values as [
+    string, boolean, boolean, number, [number, number, number, number], number | null,
   ];
   return {
     memberSince: isoFromJson(createdAt),
