@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('KeebMarket <no-reply@keebmarket.local>'),
   // How long signed-out visitors' first list pages are kept in memory (modules/discovery/first-pages.ts); 0 turns it off.
   FIRST_PAGE_CACHE_MS: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0).max(60_000).default(1000),
+  // How long a seller's trust figures are kept for the item page's seller block (modules/items/trust-cache.ts); 0 reads them every time.
+  TRUST_CACHE_MS: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0).max(600_000).default(60_000),
   BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, { error: 'must look like 100kb or 1mb' }).default('100kb'),
   TEAM_EMAIL: z.email({ error: 'must be an email address' }).default('team@keebmarket.local'),
   SIGNUP_MODE: z.enum(['open', 'approved'], { error: 'must be open or approved' }).default('open'),
@@ -108,6 +110,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     mailFrom: env.MAIL_FROM,
     bodyLimit: env.BODY_LIMIT,
     firstPageCacheMs: env.FIRST_PAGE_CACHE_MS,
+    trustCacheMs: env.TRUST_CACHE_MS,
     /** Where links in mail point: PUBLIC_URL, else this machine. */
     appUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     teamEmail: env.TEAM_EMAIL,

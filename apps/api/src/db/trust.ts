@@ -1,5 +1,5 @@
 import { TRUST_ON_TIME_MIN_ORDERS, TRUST_REPLY_WINDOW_DAYS, type Trust } from '@keeb/shared';
-import { isoFromJson } from './client';
+import { isoFromJson, jsonRows, type Queryable } from './client';
 
 /**
  * The trust panel's figures (issue 26) as one SQL expression, a JSON array, for a statement that already reads the
@@ -47,4 +47,10 @@ export function trustFrom(values: unknown): Trust {
     phoneVerified,
     openProblems,
   };
+}
+
+/** One user's trust figures by themselves (the item page's seller block, through its cache); undefined for no user. */
+export async function trustOf(db: Queryable, userId: string): Promise<Trust | undefined> {
+  const [row] = await jsonRows(db, { sql: `select json_build_array(${trustJson('u.id', 'u')})::text from users u where u.id = $1::uuid`, params: [userId] }, 'trust_of');
+  return row ? trustFrom(row[0]) : undefined;
 }

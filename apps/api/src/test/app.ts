@@ -107,6 +107,8 @@ export function useTestApp(
       SESSION_SECRET: TEST_SESSION_SECRET,
       // Tests write listings straight into the database and read the feed at once; first-pages.test.ts turns it on.
       FIRST_PAGE_CACHE_MS: '0',
+      // Likewise the item page's seller trust figures (trust-cache.test.ts turns it on).
+      TRUST_CACHE_MS: '0',
       // A function is read when the app is built, after earlier beforeAll hooks started any fake servers.
       ...(typeof overrides === 'function' ? overrides() : overrides),
     });

@@ -1,6 +1,5 @@
-import { PAYMENT_WINDOW_MS, type Trust } from '@keeb/shared';
+import { PAYMENT_WINDOW_MS } from '@keeb/shared';
 import { isoFromJson, jsonRows, type Database } from '../../db/client';
-import { trustFrom, trustJson } from '../../db/trust';
 
 /** Everything the item page shows, read by one statement (itemPage). */
 export interface ItemPageRow {
@@ -41,8 +40,6 @@ export interface ItemPageRow {
     sales: number;
     /** The seller's rating meter: overall average (0 when unrated) and the number of ratings. */
     rating: { overall: number; count: number };
-    /** The seller's trust panel (issue 26). */
-    trust: Trust;
   };
   shipping: Array<{ code: string; name: string; priceCents: number }>;
   comments: Array<{
@@ -99,9 +96,7 @@ export const ITEM_PAGE_SQL = `
        and (o.status = 'countered' or (o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()))),
     exists (select 1 from offers o where o.item_id = i.id and o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()
               and o.buyer_id is distinct from $2::uuid),
-    i.timestamp_code, i.timestamp_photo,
-    -- The seller block's trust panel (issue 26), in this statement rather than a round trip of its own.
-    ${trustJson('i.seller_id', 'u')}
+    i.timestamp_code, i.timestamp_photo
   )::text as row
   from items i
   join users u on u.id = i.seller_id
@@ -130,7 +125,6 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     boolean,
     string | null,
     string | null,
-    unknown,
   ];
   return {
     id: r[0],
@@ -155,7 +149,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     saveCount: r[15],
     timeListed: isoFromJson(r[16]),
     sellerId: r[17],
-    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25], rating: { count: r[30], overall: r[31] }, trust: trustFrom(r[39]) },
+    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25], rating: { count: r[30], overall: r[31] } },
     shipping: r[26].map(([code, name, priceCents]) => ({ code, name, priceCents })),
     comments: r[27].map(([id, body, createdAt, userId, username, avatar, removed, forumLinked]) => ({
       id,

@@ -27,6 +27,8 @@ import { itemPage, type ItemPageRow } from './detail-repo';
 import * as repo from './repo';
 import { requireIssuedTo, todaysCode } from './timestamp-codes';
 import type { OffersService } from '../offers/service';
+import { trustOf } from '../../db/trust';
+import { createTrustCache } from './trust-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Karma a seller earns when a listing is approved (once per listing; see docs/decisions.md). */
@@ -171,6 +173,7 @@ export function createItemsService(deps: ItemsDeps) {
   const createLimit = deps.limits.create({ name: 'item-create', points: CREATE_CALLS_PER_10_MINUTES, durationSeconds: 600 });
   const commentLimit = deps.limits.create({ name: 'item-comments', points: COMMENTS_PER_DAY, durationSeconds: DAY_MS / 1000, blockSeconds: DAY_MS / 1000 });
   const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
+  const trustCache = createTrustCache(config.trustCacheMs);
 
   /** 429 too_many_posts with the seconds until the oldest listing counted leaves the 24-hour window. */
   function refuseOverLimit(recent: Array<{ createdAt: Date }>) {
@@ -215,6 +218,8 @@ export function createItemsService(deps: ItemsDeps) {
     const page = await itemPage(db, itemId, viewerId);
     if (!page) return undefined;
     const { seller } = page;
+    // A removed seller's page says 'User Not Found': no figures about them either.
+    const trust = seller.removed ? undefined : await trustCache.get(page.sellerId, () => trustOf(db, page.sellerId));
     const item = toDetail(page, {
       forOwner: viewerId === page.sellerId,
       shipping: page.shipping,
@@ -237,8 +242,7 @@ export function createItemsService(deps: ItemsDeps) {
         shippingRegion: seller.regionCode ? { code: seller.regionCode, name: seller.regionName ?? seller.regionCode } : null,
         transactions: seller.sales + seller.forumTrades,
         rating: seller.rating,
-        // A removed seller's page says 'User Not Found': no figures about them either.
-        ...(seller.removed ? {} : { trust: seller.trust }),
+        ...(trust ? { trust } : {}),
       },
     });
     // What this viewer can do about paying (issue 25): their own checkout or offer; for others only that it is reserved.
