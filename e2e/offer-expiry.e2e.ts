@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../apps/api/src/modules/accounts/passwords';
+import { freshDatabase, postgresAvailable } from './own-database';
 import { DESKTOP, launchBrowser, screenshotPath } from './browser';
 import { startServer, type RunningServer } from './server';
 import { signedIn } from './session';
@@ -11,27 +12,7 @@ import { signedIn } from './session';
  * the database, so this journey runs its own server on the PostgreSQL server (CI always has one; elsewhere it is
  * skipped with a line when none answers).
  */
-const ADMIN_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'keeb_e2e_offer_expiry';
-const DATABASE_URL = ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${DB_NAME}$1`);
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const available = await postgresAnswers();
-if (!available) {
-  if (process.env.E2E_REQUIRE_BROWSER === '1') throw new Error(`the offer-expiry journey needs PostgreSQL at ${ADMIN_URL}`);
-  console.log(`Offer-expiry journey skipped: no PostgreSQL at ${ADMIN_URL} (set E2E_PG_URL).`);
-}
+const available = await postgresAvailable('offer-expiry journey');
 
 let browser: Browser;
 let server: RunningServer;
@@ -39,11 +20,7 @@ let db: pg.Client;
 
 beforeAll(async () => {
   if (!available) return;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
+  const DATABASE_URL = await freshDatabase('keeb_e2e_offer_expiry');
   server = await startServer({ DATABASE_URL, DEMO_DATA: '0' });
   db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();

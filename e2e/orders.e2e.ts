@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../apps/api/src/modules/accounts/passwords';
+import { freshDatabase, postgresAvailable } from './own-database';
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { startServer, type RunningServer } from './server';
 import { signedIn } from './session';
@@ -13,27 +14,7 @@ import { signedIn } from './session';
  * it resolved. Time is advanced in the database, so the journeys run their own server on the PostgreSQL server (CI
  * always has one; elsewhere they are skipped with a line when none answers), like the offer-expiry journey.
  */
-const ADMIN_URL = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'keeb_e2e_orders';
-const DATABASE_URL = ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${DB_NAME}$1`);
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-const available = await postgresAnswers();
-if (!available) {
-  if (process.env.E2E_REQUIRE_BROWSER === '1') throw new Error(`the orders journeys need PostgreSQL at ${ADMIN_URL}`);
-  console.log(`Orders journeys skipped: no PostgreSQL at ${ADMIN_URL} (set E2E_PG_URL).`);
-}
+const available = await postgresAvailable('orders journeys');
 
 /** UPS's published example number: valid check digit, so the API recognises UPS from it. */
 const UPS_NUMBER = '1Z999AA10123456784';
@@ -45,11 +26,7 @@ const itemIds: Record<string, string> = {};
 
 beforeAll(async () => {
   if (!available) return;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
+  const DATABASE_URL = await freshDatabase('keeb_e2e_orders');
   server = await startServer({ DATABASE_URL, DEMO_DATA: '0' });
   db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
