@@ -24,7 +24,7 @@ export interface Person {
   id: string;
   username: string;
   /** What no answer to anyone else may carry. */
-  secrets: { email: string; phone: string; passwordHash: string; sessionId: string };
+  secrets: { email: string; phone: string; passwordHash: string; sessionId: string; street: string };
   client: TestClient;
 }
 
@@ -68,7 +68,11 @@ async function person(t: TestContext, name: string, isAdmin: boolean): Promise<P
   const email = `${name}.${suffix}@secret-mail.test`;
   const phone = `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
   const passwordHash = await PASSWORD_HASH;
+  // The saved mailing address (issue 26): only GET /api/me/address answers it, to its owner. (An order's ship-to
+  // is the order's own copy, shown to its seller: the world's orders carry another address.)
+  const street = `${Math.floor(100 + Math.random() * 900)} Hidden Way ${suffix}`;
   const user = await createUser(t.db.db, {
+    mailingAddress: { name: `${name} Secret`, line1: street, line2: '', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
     username: `${name}_${suffix}`,
     email,
     phone,
@@ -78,7 +82,7 @@ async function person(t: TestContext, name: string, isAdmin: boolean): Promise<P
     phoneVerifiedAt: new Date(),
   });
   const client = await t.clientAs(user.id);
-  return { id: user.id, username: user.username, secrets: { email, phone, passwordHash, sessionId: sessionIdOf(client) }, client };
+  return { id: user.id, username: user.username, secrets: { email, phone, passwordHash, sessionId: sessionIdOf(client), street }, client };
 }
 
 /**
@@ -207,18 +211,19 @@ const LEAK_PATTERNS: Array<[string, RegExp]> = [
 ];
 
 /**
- * What an answer to `viewer` must not carry: anyone else's email, phone or session id, anyone's password hash
+ * What an answer to `viewer` must not carry: anyone else's email, phone, saved address or session id, anyone's password hash
  * or session id, SQL, or a stack. `viewer` undefined: a logged-out caller. Answers the problems found.
  */
 export function leaksIn(text: string, world: RouteWorld, viewer: Person | undefined): string[] {
   const found: string[] = [];
   for (const p of world.everyone) {
-    const { email, phone, passwordHash, sessionId } = p.secrets;
+    const { email, phone, passwordHash, sessionId, street } = p.secrets;
     if (text.includes(passwordHash)) found.push(`${p.username}'s password hash`);
     if (sessionId && text.includes(sessionId)) found.push(`${p.username}'s session id`);
     if (p === viewer) continue;
     if (text.toLowerCase().includes(email.toLowerCase())) found.push(`${p.username}'s email`);
     if (text.includes(phone) || text.includes(phone.slice(2))) found.push(`${p.username}'s phone`);
+    if (text.includes(street)) found.push(`${p.username}'s saved address`);
   }
   for (const [what, pattern] of LEAK_PATTERNS) if (pattern.test(text)) found.push(what);
   return found;
