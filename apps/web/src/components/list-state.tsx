@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult, UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import styles from './list-state.module.css';
@@ -36,5 +36,31 @@ export function ListState<T>({ query, rows, empty, failed, loadingLabel, skeleto
       <div className={styles.skeleton} style={{ height: skeletonHeight }} />
       <div className={styles.skeleton} style={{ height: skeletonHeight }} />
     </div>
+  );
+}
+
+/** Under a paged list: its 'load more' button while there is a next page, and a line when a next page failed. */
+export function LoadMore({
+  query,
+  label,
+  failed,
+}: {
+  query: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage' | 'isFetchNextPageError'>;
+  label: string;
+  failed: string;
+}) {
+  return (
+    <>
+      {query.hasNextPage ? (
+        <Button variant="secondary" block pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {label}
+        </Button>
+      ) : null}
+      {query.isFetchNextPageError ? (
+        <p className={styles.error} role="alert">
+          {failed}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/button';
 import { VaultIcon } from '../../../components/icons';
-import { ListState } from '../../../components/list-state';
+import { ListState, LoadMore } from '../../../components/list-state';
 import { UrlTabs, type TabDef } from '../../../components/url-tabs';
 import { useReceivedOffers, useSentOffers } from '../api/get-offers';
 import { useOfferDialogs, type OfferRequest } from '../components/offer-dialogs';
@@ -46,16 +45,7 @@ function ReceivedPanel({ onRequest }: { onRequest: (request: OfferRequest) => vo
       {(rows) => (
         <>
           <ReceivedOffers groups={rows} onRequest={onRequest} />
-          {query.hasNextPage ? (
-            <Button variant="secondary" block pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              {TEXTS.loadMore}
-            </Button>
-          ) : null}
-          {query.isFetchNextPageError ? (
-            <p className={styles.error} role="alert">
-              {TEXTS.loadMoreFailed}
-            </p>
-          ) : null}
+          <LoadMore query={query} label={TEXTS.loadMore} failed={TEXTS.loadMoreFailed} />
         </>
       )}
     </ListState>

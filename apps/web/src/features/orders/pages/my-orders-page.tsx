@@ -1,5 +1,4 @@
-import { Button } from '../../../components/button';
-import { ListState } from '../../../components/list-state';
+import { ListState, LoadMore } from '../../../components/list-state';
 import { UrlTabs, type TabDef } from '../../../components/url-tabs';
 import { useOrders } from '../api/get-orders';
 import type { OrderRole } from '../api/keys';
@@ -36,16 +35,7 @@ function OrdersPanel({ role }: { role: OrderRole }) {
               <OrderRow key={order._id} order={order} role={role} />
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <Button variant="secondary" block pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              {TEXTS.loadMore}
-            </Button>
-          ) : null}
-          {query.isFetchNextPageError ? (
-            <p className={styles.error} role="alert">
-              {TEXTS.loadMoreFailed}
-            </p>
-          ) : null}
+          <LoadMore query={query} label={TEXTS.loadMore} failed={TEXTS.loadMoreFailed} />
         </>
       )}
     </ListState>

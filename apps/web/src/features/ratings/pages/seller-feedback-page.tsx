@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ERROR_CODES, type UserRatings } from '@keeb/shared';
-import { Button } from '../../../components/button';
-import { ListState } from '../../../components/list-state';
+import { ListState, LoadMore } from '../../../components/list-state';
 import { isApiError } from '../../../lib/api-error';
 import { useUserRatings } from '../api/get-user-ratings';
 import { RatingAveragesCard } from '../components/rating-averages';
@@ -55,16 +54,7 @@ function SellerFeedback({ sellerKey }: { sellerKey: string }) {
                     <RatingRow key={rating._id} rating={rating} />
                   ))}
                 </ul>
-                {query.hasNextPage ? (
-                  <Button variant="secondary" block pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                    Show more ratings
-                  </Button>
-                ) : null}
-                {query.isFetchNextPageError ? (
-                  <p className={styles.error} role="alert">
-                    More ratings could not be loaded. Please try again.
-                  </p>
-                ) : null}
+                <LoadMore query={query} label="Show more ratings" failed="More ratings could not be loaded. Please try again." />
               </>
             )}
           </ListState>
