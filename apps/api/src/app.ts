@@ -42,20 +42,20 @@ import { createPhotosService } from './modules/photos/service';
 import { referenceRoutes } from './modules/reference/routes';
 import { createReferenceService } from './modules/reference/service';
 import { noStoreByDefault } from './platform/cache';
-import { createCaptcha, type Captcha } from './platform/captcha';
+import { createCaptcha, type Captcha } from './adapters/captcha/captcha';
 import { compressJson } from './platform/compression';
 import { warnOnOtherHosts } from './platform/public-url';
 import { errorMiddleware, notFoundApi } from './platform/errors';
-import { createImgurClient, type ImgurClient } from './platform/imgur';
+import { createImgurClient, type ImgurClient } from './adapters/imgur/imgur';
 import type { JobQueue } from './platform/jobs/job-queue';
-import { createMailer, type Mailer } from './platform/mail';
-import { registerMailWorker } from './platform/mail-queue';
-import { createFacebookOAuth, type FacebookOAuth } from './platform/oauth/facebook';
-import { createGoogleVerifier, type GoogleVerifier } from './platform/oauth/google';
-import { createRedditClient, type RedditClient } from './platform/oauth/reddit';
-import { LOCAL_APPROVAL_FORM_PATHS, paymentProviderFromConfig, paymentStandInRoutes, type PaymentProvider } from './platform/payment/index';
-import { createSmsSender, type SmsSender } from './platform/sms';
-import { createLocalStorage, type Storage } from './platform/storage';
+import { createMailer, type Mailer } from './adapters/mail/mail';
+import { registerMailWorker } from './adapters/mail/mail-queue';
+import { createFacebookOAuth, type FacebookOAuth } from './adapters/oauth/facebook';
+import { createGoogleVerifier, type GoogleVerifier } from './adapters/oauth/google';
+import { createRedditClient, type RedditClient } from './adapters/oauth/reddit';
+import { LOCAL_APPROVAL_FORM_PATHS, paymentProviderFromConfig, paymentStandInRoutes, type PaymentProvider } from './adapters/payment/index';
+import { createSmsSender, type SmsSender } from './adapters/sms/sms';
+import { createLocalStorage, type Storage } from './adapters/storage/storage';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
 import { RouteTable } from './platform/route-table';
@@ -87,7 +87,7 @@ export interface AppDeps {
   sms?: SmsSender;
   /** Imgur albums; unconfigured, a stand-in that knows no album. */
   imgur?: ImgurClient;
-  /** PayPal Orders v2 when configured, else the local stand-in with its approval page (platform/payment). */
+  /** PayPal Orders v2 when configured, else the local stand-in with its approval page (adapters/payment). */
   payments?: PaymentProvider;
   /** Pushes to users' sockets; server.ts attaches socket.io to it (realtimeHubOf). Default: a new hub. */
   hub?: RealtimeHub;

@@ -164,7 +164,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         : undefined,
     photoUploadsPerDay: env.PHOTO_UPLOADS_PER_DAY,
     imgur: env.IMGUR_CLIENT_ID ? { clientId: env.IMGUR_CLIENT_ID, apiUrl: env.IMGUR_API_URL ?? 'https://api.imgur.com' } : undefined,
-    /** Unset: payments go through the local stand-in (platform/payment/local.ts). */
+    /** Unset: payments go through the local stand-in (adapters/payment/local.ts). */
     paypal:
       env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET
         ? {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ShippingAddress } from '../../platform/payment/provider';
+import type { ShippingAddress } from '../../adapters/payment/provider';
 
 /** Counters of rate-limiter-flexible's Drizzle store (used when REDIS_URL is not set). */
 export const rateLimits = pgTable('rate_limits', {
@@ -10,7 +10,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Orders of the local payment stand-in (platform/payment/local.ts), used when PayPal is not configured. Kept in
+ * Orders of the local payment stand-in (adapters/payment/local.ts), used when PayPal is not configured. Kept in
  * the database, not in memory, so an order made by one API process can be approved and captured through another
  * and survives a restart, as a PayPal order would. Columns mirror the Orders v2 fields the stand-in answers.
  */

@@ -1,5 +1,5 @@
 import { escapeHtml as escape } from '../../platform/html';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../adapters/mail/mail';
 
 /** One layout for every account mail: a short text, one button, and the bare link for mail clients without HTML. */
 function actionMail(to: string, subject: string, intro: string, action: string, url: string, outro: string): MailMessage {

@@ -3,7 +3,7 @@ import { ACCOUNT_ERRORS } from '@keeb/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { queueMail } from '../../platform/mail-queue';
+import { queueMail } from '../../adapters/mail/mail-queue';
 import type { CurrentPasswordCheck } from './current-password';
 import { passwordChangedMail } from './mail-templates';
 import { hashPassword } from './passwords';

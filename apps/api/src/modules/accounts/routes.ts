@@ -20,7 +20,7 @@ import { singleImageUpload, squareAvatar } from '../../platform/images';
 import { rateLimit, userOrAddress, type RateLimits } from '../../platform/rate-limit';
 import { route, type RouteSpec } from '../../platform/route-table';
 import { SESSION_COOKIE, sessionSecret } from '../../platform/session';
-import type { Storage } from '../../platform/storage';
+import type { Storage } from '../../adapters/storage/storage';
 import { requireXsrfHeader } from '../../platform/xsrf';
 import { avatarKey } from './avatar';
 import { createKnownDevices } from './known-device';

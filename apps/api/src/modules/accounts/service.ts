@@ -15,12 +15,12 @@ import {
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { DEFAULT_EMAIL_PREFERENCES } from '../../db/schema/index';
-import type { Captcha } from '../../platform/captcha';
+import type { Captcha } from '../../adapters/captcha/captcha';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { INVALID_IMAGE } from '../../platform/images';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { queueMail } from '../../platform/mail-queue';
+import { queueMail } from '../../adapters/mail/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { adminBootstrapAtSignup, adminNameReserved } from './admin';
 import { isOwnAvatarUrl } from './avatar';

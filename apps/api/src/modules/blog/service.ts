@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { INVALID_IMAGE, listingPhoto } from '../../platform/images';
 import { consume, type RateLimits } from '../../platform/rate-limit';
-import type { Storage } from '../../platform/storage';
+import type { Storage } from '../../adapters/storage/storage';
 import * as repo from './repo';
 import { paragraphsOf, sanitiseBlogHtml } from './sanitise';
 

@@ -1,5 +1,5 @@
-import { noticeMail } from '../../platform/notice-mail';
-import type { MailMessage } from '../../platform/mail';
+import { noticeMail } from '../../adapters/mail/notice-mail';
+import type { MailMessage } from '../../adapters/mail/mail';
 
 /** The longest part of a message quoted in a mail (the rest is on the site). */
 const PREVIEW_MAX = 300;

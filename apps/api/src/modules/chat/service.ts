@@ -16,7 +16,7 @@ import type { Config } from '../../config';
 import type { Database, Queryable, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { queueMail } from '../../platform/mail-queue';
+import { queueMail } from '../../adapters/mail/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import type { RealtimeHub } from '../../realtime/hub';
 import { isUuid } from '../../platform/ids';

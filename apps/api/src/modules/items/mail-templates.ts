@@ -1,4 +1,4 @@
-import { noticeMail } from '../../platform/notice-mail';
+import { noticeMail } from '../../adapters/mail/notice-mail';
 
 export const listingRejectedMail = (to: string, username: string, itemName: string, editUrl: string) =>
   noticeMail(

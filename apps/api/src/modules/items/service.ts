@@ -20,7 +20,7 @@ import type { Database, Tx } from '../../db/client';
 import { checkViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { queueMail } from '../../platform/mail-queue';
+import { queueMail } from '../../adapters/mail/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { followedSellerListedMail, itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
 import { itemPage, type ItemPageRow } from './detail-repo';

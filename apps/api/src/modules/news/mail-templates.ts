@@ -1,5 +1,5 @@
 import { escapeHtml as escape } from '../../platform/html';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../adapters/mail/mail';
 
 /**
  * Product news as text and HTML. The admin's body is plain text: blank lines separate paragraphs and single line

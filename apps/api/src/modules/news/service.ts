@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { JobPayloads } from '../../platform/jobs/queues';
 import type { Logger } from '../../platform/logger';
-import { queueMail } from '../../platform/mail-queue';
+import { queueMail } from '../../adapters/mail/mail-queue';
 import { updatesMail } from './mail-templates';
 import * as repo from './repo';
 

@@ -1,5 +1,5 @@
 import { formatPrice } from '@keeb/shared';
-import { noticeMail } from '../../platform/notice-mail';
+import { noticeMail } from '../../adapters/mail/notice-mail';
 
 /** The offer mails (the `offers` preference) and the saved-item notices of offers (`offerSavedItem`). */
 const usd = (cents: number) => formatPrice(cents / 100);

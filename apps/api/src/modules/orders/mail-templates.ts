@@ -1,5 +1,5 @@
 import type { ProblemReason } from '@keeb/shared';
-import { noticeMail } from '../../platform/notice-mail';
+import { noticeMail } from '../../adapters/mail/notice-mail';
 
 /**
  * The order mails: to the seller under itemSell (their trade mail), to the buyer under offers (the buyer's trade

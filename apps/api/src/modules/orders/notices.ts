@@ -2,8 +2,8 @@ import type { OrderNotification } from '@keeb/shared';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import type { MailMessage } from '../../platform/mail';
-import { queueMail } from '../../platform/mail-queue';
+import type { MailMessage } from '../../adapters/mail/mail';
+import { queueMail } from '../../adapters/mail/mail-queue';
 import type { RealtimeHub } from '../../realtime/hub';
 import * as repo from './repo';
 

@@ -16,7 +16,7 @@ import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
-import { PaymentProviderError, type PaymentProvider, type ShippingAddress } from '../../platform/payment/index';
+import { PaymentProviderError, type PaymentProvider, type ShippingAddress } from '../../adapters/payment/index';
 import type { RealtimeHub } from '../../realtime/hub';
 import type { ChatService } from '../chat/service';
 import { deadlineJob, resumeAutoReceive, scheduleReceiveDeadlines, scheduleShipDeadlines } from './deadlines';

@@ -1,5 +1,5 @@
 import { priceWithShipping } from '@keeb/shared';
-import { noticeMail } from '../../platform/notice-mail';
+import { noticeMail } from '../../adapters/mail/notice-mail';
 
 /** To the seller (the itemSell preference), linking to the order page where they find the address and mark it shipped. */
 export const itemSoldMail = (to: string, seller: string, buyer: string, itemName: string, itemCents: number, shippingCents: number, url: string) =>

@@ -1,7 +1,7 @@
 import { ITEM_ERRORS } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { singleImageUpload } from '../../platform/images';
-import { withProvider } from '../../platform/provider-http';
+import { withProvider } from '../../adapters/provider-http';
 import { rateLimit, userOrAddress, type RateLimits } from '../../platform/rate-limit';
 import { route, type RouteSpec } from '../../platform/route-table';
 import type { PhotosService } from './service';

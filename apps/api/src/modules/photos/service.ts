@@ -3,9 +3,9 @@ import { ERROR_CODES, ITEM_ERRORS } from '@keeb/shared';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import { INVALID_IMAGE, listingPhoto } from '../../platform/images';
-import type { ImgurClient } from '../../platform/imgur';
+import type { ImgurClient } from '../../adapters/imgur/imgur';
 import { consume, type RateLimits } from '../../platform/rate-limit';
-import type { Storage } from '../../platform/storage';
+import type { Storage } from '../../adapters/storage/storage';
 
 /** Imgur album hashes: letters and digits, 5 to 10 of them. Anything else cannot be an album and never reaches Imgur. */
 const ALBUM_HASH = /^[A-Za-z0-9]{5,10}$/;

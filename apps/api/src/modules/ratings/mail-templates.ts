@@ -1,4 +1,4 @@
-import { noticeMail } from '../../platform/notice-mail';
+import { noticeMail } from '../../adapters/mail/notice-mail';
 
 /** To the seller when a buyer rates a sale (the `itemSell` preference: mail about the user's sales). */
 export const newRatingMail = (

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { uniqueViolation } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
-import { queueMail } from '../../platform/mail-queue';
+import { queueMail } from '../../adapters/mail/mail-queue';
 import { newRatingMail } from './mail-templates';
 import * as repo from './repo';
 

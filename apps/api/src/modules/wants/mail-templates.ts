@@ -1,6 +1,6 @@
 import { formatPrice, newMatchText, WANT_LIMITS } from '@keeb/shared';
 import { escapeHtml as escape } from '../../platform/html';
-import type { MailMessage } from '../../platform/mail';
+import type { MailMessage } from '../../adapters/mail/mail';
 
 const usd = (cents: number) => formatPrice(cents / 100);
 

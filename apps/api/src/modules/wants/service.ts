@@ -16,7 +16,7 @@ import type { Database, Queryable, Tx } from '../../db/client';
 import { toListingCard } from '../../db/listing-card';
 import { AppError } from '../../platform/errors';
 import type { JobContext, JobQueue } from '../../platform/jobs/job-queue';
-import { queueMail, queueMails } from '../../platform/mail-queue';
+import { queueMail, queueMails } from '../../adapters/mail/mail-queue';
 import type { RealtimeHub } from '../../realtime/hub';
 import { wantDigestMail, wantExpiryMail, wantMatchMail } from './mail-templates';
 import * as repo from './repo';

@@ -160,7 +160,7 @@ async function crashAndRecover(env: NodeJS.ProcessEnv, driver: string) {
   const { answered, statuses, unanswered, midSend } = await burstAndKill(first);
   lap('killed');
   const deliveredBeforeRestart = new Set(smtp.received.map((m) => m.messageId)).size;
-  // Acceptances the killed process had read and noted (platform/mail-ledger.ts).
+  // Acceptances the killed process had read and noted (adapters/mail/mail-ledger.ts).
   const notedBeforeRestart = readdirSync(path.join(dataDir, 'mail-sent')).length;
   const second = await startServer({ ...env, SMTP_URL: smtp.url, DATA_DIR: dataDir });
   lap('restarted');

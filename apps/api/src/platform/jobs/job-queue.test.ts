@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { createLogger } from '../logger';
-import type { Mailer, MailMessage } from '../mail';
-import { queueMail, registerMailWorker, type MailJob } from '../mail-queue';
+import type { Mailer, MailMessage } from '../../adapters/mail/mail';
+import { queueMail, registerMailWorker, type MailJob } from '../../adapters/mail/mail-queue';
 import { createJobQueue, type JobQueue } from './job-queue';
 
 const logger = createLogger({ logLevel: 'silent', logPretty: false });

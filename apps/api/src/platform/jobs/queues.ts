@@ -1,5 +1,5 @@
 import type { Queue } from 'pg-boss';
-import type { MailJob } from '../mail-queue';
+import type { MailJob } from '../../adapters/mail/mail-job';
 
 /**
  * Every background job the API runs, by queue name, with its payload. A module that needs one adds its queue
@@ -82,7 +82,7 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
     retryDelay: 5,
     retryBackoff: true,
     retryDelayMax: HOUR,
-    // A send is bounded by the transport's own timeouts (platform/mail.ts), well under this.
+    // A send is bounded by the transport's own timeouts (adapters/mail/mail.ts), well under this.
     expireInSeconds: 2 * MINUTE,
     // A process that dies mid-send stops beating: its jobs are retried ~10 s later, not after expireInSeconds.
     heartbeatSeconds: 10,

@@ -3,7 +3,7 @@ import type { Config } from '../../../config';
 import type { Database, Queryable } from '../../../db/client';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError } from '../../../platform/errors';
-import type { RedditClient } from '../../../platform/oauth/reddit';
+import type { RedditClient } from '../../../adapters/oauth/reddit';
 import * as repo from './repo';
 
 /** The settings' forum object; the Reddit username and join date are all that is ever kept or shown. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_ERRORS, EMAIL_PATTERN, ERROR_CODES, SMS_CODE_LENGTH, normaliseEmail } from '@keeb/shared';
 import { AppError, parseInput } from '../../../platform/errors';
-import { withProvider } from '../../../platform/provider-http';
+import { withProvider } from '../../../adapters/provider-http';
 import { route, type RouteSpec } from '../../../platform/route-table';
 import { normalisePhone, type PhoneService, type PhoneVerificationType } from './service';
 

@@ -6,9 +6,9 @@ import type { Config } from '../../../config';
 import type { Database, Queryable } from '../../../db/client';
 import { uniqueViolation } from '../../../platform/db-errors';
 import { AppError } from '../../../platform/errors';
-import { ProviderError } from '../../../platform/provider-http';
+import { ProviderError } from '../../../adapters/provider-http';
 import { consume, type RateLimits } from '../../../platform/rate-limit';
-import { SmsRecipientError, type SmsSender } from '../../../platform/sms';
+import { SmsRecipientError, type SmsSender } from '../../../adapters/sms/sms';
 import * as repo from './repo';
 
 /** What the verified phone unlocks (spec 4): signing up, or listing an item. */

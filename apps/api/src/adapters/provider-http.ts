@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { AppError } from './errors';
+import { AppError } from '../platform/errors';
 
 /** How long any call to an outside service (identity, SMS...) may take before we give up and answer an error. */
 export const PROVIDER_TIMEOUT_MS = 8000;

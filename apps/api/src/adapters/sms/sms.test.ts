@@ -2,9 +2,9 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { startFakeTwilio } from '../test/fakes/twilio';
-import { ProviderError } from './provider-http';
+import { loadConfig } from '../../config';
+import { startFakeTwilio } from '../../test/fakes/twilio';
+import { ProviderError } from '../provider-http';
 import { createSmsSender, SmsRecipientError } from './sms';
 
 const twilio = await startFakeTwilio();

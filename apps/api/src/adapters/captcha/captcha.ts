@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 export interface Captcha {
   /** True when the token proves a human for `action`, or when no bot check is configured. */

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ERROR_CODES, type MailingAddress } from '@keeb/shared';
 import { z } from 'zod';
-import { AppError, parseInput } from '../errors';
-import { route, type RouteSpec } from '../route-table';
-import { XSRF_FORM_FIELD, xsrfTokenOf } from '../xsrf';
+import { AppError, parseInput } from '../../platform/errors';
+import { route, type RouteSpec } from '../../platform/route-table';
+import { XSRF_FORM_FIELD, xsrfTokenOf } from '../../platform/xsrf';
 import { AddressFormFields, parseAddressForm } from './local-address-form';
 import { approvalPage, approvalPagePolicy, type ApprovalAddress } from './local-approval-page';
 import { LOCAL_APPROVAL_PATH, LOCAL_ORDER_ID, LocalPaymentProvider, type LocalOrder } from './local';

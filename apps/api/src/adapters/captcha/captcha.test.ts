@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../test/app';
-import { startFakeRecaptcha, type FakeRecaptcha } from '../test/fakes/recaptcha';
+import { useTestApp } from '../../test/app';
+import { startFakeRecaptcha, type FakeRecaptcha } from '../../test/fakes/recaptcha';
 import { createCaptcha } from './captcha';
 
 let fake: FakeRecaptcha;

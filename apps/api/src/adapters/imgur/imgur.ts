@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Config } from '../config';
-import { PROVIDER_TIMEOUT_MS, ProviderError } from './provider-http';
+import type { Config } from '../../config';
+import { PROVIDER_TIMEOUT_MS, ProviderError } from '../provider-http';
 
 /** One entry of an album as Imgur describes it: `type` is the MIME type, `link` the direct file URL. */
 export interface ImgurImage {

@@ -1,4 +1,4 @@
-import { escapeHtml as escape } from './html';
+import { escapeHtml as escape } from '../../platform/html';
 import type { MailMessage } from './mail';
 
 /** A plain notice: a few paragraphs and an optional link, as text and as simple HTML (every module's notices). */

@@ -1,16 +1,11 @@
 import path from 'node:path';
-import type { Tx } from '../db/client';
-import type { JobQueue } from './jobs/job-queue';
+import type { Tx } from '../../db/client';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Mailer, MailMessage } from './mail';
 import { openSentLedger } from './mail-ledger';
+import type { MailJob } from './mail-job';
 
-/** A mail job: the rendered message, and its dedupe key as the stable id every attempt sends it under. */
-export interface MailJob {
-  message: MailMessage;
-  id: string;
-  /** When it was queued (ISO): the message's Date, and the order of the outbox files. */
-  queuedAt: string;
-}
+export type { MailJob } from './mail-job';
 
 /**
  * Queues a mail inside the caller's transaction, so a rolled-back action sends nothing and the request answers

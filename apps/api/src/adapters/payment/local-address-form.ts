@@ -1,6 +1,6 @@
 import { COUNTRY_CODES, MailingAddressSchema, ORDER_ERRORS, type MailingAddress } from '@keeb/shared';
 import { z } from 'zod';
-import { escapeHtml } from '../html';
+import { escapeHtml } from '../../platform/html';
 import type { ShippingAddress } from './provider';
 
 /**

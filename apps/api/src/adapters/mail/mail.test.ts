@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../test/outbox';
+import { readOutbox } from '../../test/outbox';
 import { createMailer } from './mail';
 
 const message = { to: 'fan@example.com', subject: 'Confirm your email', text: 'Open https://x.test/confirm-email/abc', html: '<p>Open <a href="https://x.test/confirm-email/abc">it</a></p>' };

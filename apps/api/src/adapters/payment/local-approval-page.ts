@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { centsToDollars, formatPrice, formatShipping } from '@keeb/shared';
-import { escapeHtml } from '../html';
-import { XSRF_FORM_FIELD } from '../xsrf';
+import { escapeHtml } from '../../platform/html';
+import { XSRF_FORM_FIELD } from '../../platform/xsrf';
 import { addressFieldset, type AddressFormError, type AddressFormValues } from './local-address-form';
 import type { LocalOrder } from './local';
 import type { ShippingAddress } from './provider';

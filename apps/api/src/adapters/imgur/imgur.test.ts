@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
-import { IMGUR_CLIENT_ID, KNOWN_ALBUM, startFakeImgur, type FakeImgur } from '../test/fakes/imgur';
-import { startFakeServer } from '../test/fakes/server';
+import { loadConfig } from '../../config';
+import { IMGUR_CLIENT_ID, KNOWN_ALBUM, startFakeImgur, type FakeImgur } from '../../test/fakes/imgur';
+import { startFakeServer } from '../../test/fakes/server';
 import { createImgurClient } from './imgur';
-import { ProviderError } from './provider-http';
+import { ProviderError } from '../provider-http';
 
 let fake: FakeImgur;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config';
-import { basicAuth, PROVIDER_TIMEOUT_MS, ProviderError } from './provider-http';
+import type { Config } from '../../config';
+import { basicAuth, PROVIDER_TIMEOUT_MS, ProviderError } from '../provider-http';
 
 export interface SmsSender {
   /** Sends `body` to `to` (E.164). Throws SmsRecipientError when the number cannot take texts, ProviderError otherwise. */
