@@ -4,26 +4,29 @@ import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 
 /**
- * Which API process answered: the cluster journey runs HAProxy from a copy of deploy/haproxy.cfg in which every
- * backend names the server that answered in `X-Served-By` (HAProxy's own server name: api1, api2...). HAProxy adds
- * it to the WebSocket upgrade's 101 answer too, so a socket's process can be read from its handshake. The app
- * itself is unchanged (docs/decisions.md, "Issue 27: the cluster journey and the cluster bench").
+ * Which API process answered: the cluster journey runs HAProxy from a copy of deploy/haproxy.cfg whose frontend
+ * names the server that answered in `X-Served-By` (HAProxy's own server name: api1, api2...), or `cache` when
+ * HAProxy's cache answered (deploy/haproxy.cfg caches /assets/ and /uploads/). HAProxy adds it to the WebSocket
+ * upgrade's 101 answer too, so a socket's process can be read from its handshake, and to the 502/503 it makes
+ * itself (naming the server it tried). `http-after-response`, after the backend's cache-store, so no cached answer
+ * keeps the name of the process that first served it. The app itself is unchanged (docs/decisions.md, "Issue 27: the cluster journey and the cluster bench").
  */
 export const SERVED_BY = 'x-served-by';
+export const FROM_CACHE = 'cache';
 
-/** deploy/haproxy.cfg with `http-response set-header X-Served-By %[srv_name]` in each backend; answers the copy's path. */
+/** deploy/haproxy.cfg with the X-Served-By lines in each frontend; answers the copy's path. */
 export async function taggedHaproxyConfig(root: string, dir: string): Promise<string> {
   const template = await readFile(path.join(root, 'deploy', 'haproxy.cfg'), 'utf8');
   const out: string[] = [];
   let tagged = 0;
   for (const line of template.split('\n')) {
     out.push(line);
-    if (/^backend\s/.test(line)) {
-      out.push('    http-response set-header X-Served-By %[srv_name]');
+    if (/^frontend\s/.test(line)) {
+      out.push(`    http-after-response set-header X-Served-By %[srv_name] if !{ res.cache_hit }`, `    http-after-response set-header X-Served-By ${FROM_CACHE} if { res.cache_hit }`);
       tagged++;
     }
   }
-  if (tagged === 0) throw new Error('deploy/haproxy.cfg has no backend section to tag');
+  if (tagged === 0) throw new Error('deploy/haproxy.cfg has no frontend section to tag');
   const file = path.join(dir, 'haproxy-served-by.cfg');
   await writeFile(file, out.join('\n'));
   return file;
