@@ -171,7 +171,7 @@ const inFlightAtKill = (s: Sample, chaos: Chaos) =>
   chaos.killedAt !== undefined && s.at <= chaos.killedAt && s.at + s.ms >= chaos.killedAt && (s.server === undefined || s.server === 'api1');
 const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1));
 
-const rows: Array<[string, ...string[]]> = [
+const rows: string[][] = [
   ['requests per second'],
   ['p50 ms'],
   ['p99 ms'],
@@ -219,16 +219,16 @@ const summary = phases.map((p) => {
   };
 });
 for (const s of summary) {
-  rows[0].push(String(Math.round(s.rps)));
-  rows[1].push(ms(s.p50));
-  rows[2].push(ms(s.p99));
-  rows[3].push(`${s.failed} (${s.failedInFlight})`);
-  rows[4].push(String(s.refused));
-  rows[5].push(`${s.writes.acknowledged} (${s.writes.lost})`);
-  rows[6].push(`${s.chat.acked} (${s.chat.lost})`);
-  rows[7].push(s.drops ? `${ms(s.catchUpP99)} (${s.drops})` : '- (0)');
-  rows[8].push(`${s.photos} (${s.photoFailures}; ${s.photoFromCache})`);
-  rows[9].push(String(s.replicaTransactions));
+  rows[0]!.push(String(Math.round(s.rps)));
+  rows[1]!.push(ms(s.p50));
+  rows[2]!.push(ms(s.p99));
+  rows[3]!.push(`${s.failed} (${s.failedInFlight})`);
+  rows[4]!.push(String(s.refused));
+  rows[5]!.push(`${s.writes.acknowledged} (${s.writes.lost})`);
+  rows[6]!.push(`${s.chat.acked} (${s.chat.lost})`);
+  rows[7]!.push(s.drops ? `${ms(s.catchUpP99)} (${s.drops})` : '- (0)');
+  rows[8]!.push(`${s.photos} (${s.photoFailures}; ${s.photoFromCache})`);
+  rows[9]!.push(String(s.replicaTransactions));
 }
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
 log(`\n## Cluster bench: ${seconds} s of mixed load per setup (${workers} HTTP workers, ${phases[0]?.chat ? 'chat pairs over sockets' : ''}), through HAProxy\n`);

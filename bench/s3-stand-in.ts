@@ -1,3 +1,4 @@
+/// <reference path="../apps/api/src/test/s3rver.d.ts" />
 /** The S3 stand-in for the cluster bench: s3rver on a port of its own, its objects in a temporary directory. */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,3 +1,4 @@
+/// <reference path="../apps/api/src/test/s3rver.d.ts" />
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
