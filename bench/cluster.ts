@@ -11,7 +11,7 @@
  * which were in flight on the killed process), acknowledged writes missing from the database afterwards, chat
  * messages lost, the p99 time for a dropped socket to reconnect and catch up, and photo reads that failed.
  *
- *   npm run bench:cluster -- [--seconds 40] [--workers 12] [--redis redis://127.0.0.1:6379]
+ *   npm run bench:cluster -- [--seconds 45] [--workers 12] [--redis redis://127.0.0.1:6379]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,7 +32,7 @@ import { percentile } from './load';
 
 const { values: args } = parseArgs({
   options: {
-    seconds: { type: 'string', default: '40' },
+    seconds: { type: 'string', default: '45' },
     warmup: { type: 'string', default: '5' },
     workers: { type: 'string', default: '12' },
     redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
@@ -198,6 +198,7 @@ const summary = phases.map((p) => {
     p99: percentile(sorted, 99),
     failed: failures.length,
     failedInFlight: inFlight.length,
+    inFlight: inFlight.map((f) => ({ op: f.op, status: f.status, server: f.server, error: f.error })),
     failedOther: failures.filter((s) => !inFlightAtKill(s, p.chaos)),
     refused: refused.length,
     refusedByStatus: Object.fromEntries([...new Set(refused.map((s) => `${s.op} ${s.status}`))].map((k) => [k, refused.filter((s) => `${s.op} ${s.status}` === k).length])),
@@ -246,6 +247,7 @@ for (const op of Object.keys(summary[0]?.byOp ?? {})) {
 for (const s of summary) {
   if (s.refused) log(`\n${s.name}: refused ${JSON.stringify(s.refusedByStatus)}`);
   if (s.chat.unacknowledged || s.chat.stillDown) log(`${s.name}: ${s.chat.unacknowledged} chat messages never acknowledged, ${s.chat.stillDown} sockets still down at the end`);
+  if (s.inFlight.length) log(`${s.name}: in flight on the killed process: ${JSON.stringify(s.inFlight)}`);
   if (s.failedOther.length) log(`${s.name}: failures not in flight on the killed process: ${JSON.stringify(s.failedOther.slice(0, 10).map((f) => ({ op: f.op, status: f.status, server: f.server, error: f.error })))}`);
 }
 const outDir = path.join(root, 'data', 'bench');
