@@ -78,6 +78,7 @@ export async function runChat(front: string, pairs: ChatPair[], o: { seconds: nu
         randomizationFactor: 0,
       });
       const user: User = { actor, partner, conversationId, socket, received: new Set(), droppedAt: undefined };
+      let opened = false;
       socket.on('msg', (n) => {
         if (n.from.id === partner.id && n.message.clientId) user.received.add(n.message.clientId);
       });
@@ -85,8 +86,12 @@ export async function runChat(front: string, pairs: ChatPair[], o: { seconds: nu
         if (running && user.droppedAt === undefined) user.droppedAt = performance.now();
       });
       socket.on('connect', () => {
+        if (!opened) {
+          opened = true;
+          return resolve(user);
+        }
         const dropped = user.droppedAt;
-        if (dropped === undefined) return resolve(user);
+        if (dropped === undefined) return;
         void refetch(front, user).then(
           () => {
             run.catchUps.push(performance.now() - dropped);
@@ -97,7 +102,7 @@ export async function runChat(front: string, pairs: ChatPair[], o: { seconds: nu
         );
       });
       socket.once('connect_error', (error) => {
-        if (!socket.connected && user.droppedAt === undefined && !users.includes(user)) reject(new Error(`socket refused: ${error.message}`));
+        if (!opened) reject(new Error(`socket refused: ${error.message}`));
       });
     });
   for (const pair of pairs) {

@@ -7,7 +7,7 @@
  */
 import type { Actor, World } from './cluster-data';
 
-export type Op = 'feed' | 'search' | 'item' | 'photo' | 'comment' | 'save' | 'offer' | 'listing';
+export type Op = 'feed' | 'search' | 'item' | 'photo' | 'comment' | 'save' | 'offer' | 'upload' | 'listing';
 
 /** Shares of the mix, in percent: about a fifth of the requests write. */
 const MIX: Array<[Op, number]> = [
@@ -18,6 +18,7 @@ const MIX: Array<[Op, number]> = [
   ['comment', 7],
   ['save', 7],
   ['offer', 5],
+  // A listing is two requests: its photo's upload, then the listing.
   ['listing', 2],
 ];
 const SEARCHES = ['tofu65', 'tkl', 'hotswap', 'alice', 'numpad', 'cluster bench'];
@@ -126,7 +127,7 @@ export async function runLoad(front: string, world: World, o: { workers: number;
       // As the sell form does it: the photo first (re-encoded, put in the bucket), then the listing naming it.
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(world.upload)], { type: 'image/jpeg' }), 'board.jpg');
-      const uploaded = await timed(op, '/api/img/upload', { method: 'POST', headers: { cookie: actor.cookie, 'x-xsrf-token': actor.xsrf }, body: form });
+      const uploaded = await timed('upload', '/api/img/upload', { method: 'POST', headers: { cookie: actor.cookie, 'x-xsrf-token': actor.xsrf }, body: form });
       if (!uploaded || uploaded.status >= 300) return;
       const { url } = JSON.parse(uploaded.body) as { url: string };
       const name = `Cluster bench listing ${o.tag}-${seq++}`;

@@ -216,7 +216,7 @@ const summary = phases.map((p) => {
     photoFromCache: photos.filter((s) => s.server === 'cache').length,
     replicaScans: p.replicaScans,
     byOp: Object.fromEntries(
-      (['feed', 'search', 'item', 'photo', 'comment', 'save', 'offer', 'listing'] as const).map((op) => {
+      (['feed', 'search', 'item', 'photo', 'comment', 'save', 'offer', 'upload', 'listing'] as const).map((op) => {
         const opSorted = done.filter((s) => s.op === op).map((s) => s.ms).sort((a, b) => a - b);
         return [op, { requests: opSorted.length, p50: percentile(opSorted, 50), p99: percentile(opSorted, 99) }];
       }),
