@@ -76,13 +76,13 @@ export async function runLoad(front: string, world: World, o: { workers: number;
   const listing = () => world.listings[Math.floor(Math.random() * world.listings.length)]!;
 
   /** One request, timed and kept; answers the response when one came (its body read). */
-  async function timed(op: Op, url: string, init?: RequestInit): Promise<{ status: number; body: string } | undefined> {
+  async function timed(op: Op, url: string, init?: RequestInit): Promise<{ status: number; body: string; type: string } | undefined> {
     const at = performance.now();
     try {
       const response = await fetch(front + url, { ...init, signal: AbortSignal.timeout(15_000) });
       const body = op === 'photo' ? String((await response.arrayBuffer()).byteLength) : await response.text();
       samples.push({ op, at, ms: performance.now() - at, status: response.status, server: response.headers.get('x-served-by') ?? undefined });
-      return { status: response.status, body };
+      return { status: response.status, body, type: response.headers.get('content-type') ?? '' };
     } catch (error) {
       samples.push({ op, at, ms: performance.now() - at, status: 0, server: undefined, error: (error as Error).message });
       return undefined;
@@ -102,8 +102,8 @@ export async function runLoad(front: string, world: World, o: { workers: number;
         return;
       case 'photo': {
         const answer = await timed(op, photos[Math.floor(Math.random() * photos.length)]!.photo);
-        // A photo that came back empty is a failed photo too, whatever its status.
-        if (answer && answer.status === 200 && answer.body === '0') samples[samples.length - 1]!.status = 599;
+        // A photo that came back empty or as something else than an image failed too, whatever its status said.
+        if (answer && answer.status === 200 && (answer.body === '0' || !answer.type.startsWith('image/'))) samples[samples.length - 1]!.status = 599;
         return;
       }
     }
