@@ -76,13 +76,14 @@ export async function runLoad(front: string, world: World, o: { workers: number;
   const listing = () => world.listings[Math.floor(Math.random() * world.listings.length)]!;
 
   /** One request, timed and kept; answers the response when one came (its body read). */
-  async function timed(op: Op, url: string, init?: RequestInit): Promise<{ status: number; body: string; type: string } | undefined> {
+  async function timed(op: Op, url: string, init?: RequestInit): Promise<{ status: number; body: string; type: string; sample: Sample } | undefined> {
     const at = performance.now();
     try {
       const response = await fetch(front + url, { ...init, signal: AbortSignal.timeout(15_000) });
       const body = op === 'photo' ? String((await response.arrayBuffer()).byteLength) : await response.text();
-      samples.push({ op, at, ms: performance.now() - at, status: response.status, server: response.headers.get('x-served-by') ?? undefined });
-      return { status: response.status, body, type: response.headers.get('content-type') ?? '' };
+      const sample: Sample = { op, at, ms: performance.now() - at, status: response.status, server: response.headers.get('x-served-by') ?? undefined };
+      samples.push(sample);
+      return { status: response.status, body, type: response.headers.get('content-type') ?? '', sample };
     } catch (error) {
       samples.push({ op, at, ms: performance.now() - at, status: 0, server: undefined, error: (error as Error).message });
       return undefined;
@@ -103,7 +104,7 @@ export async function runLoad(front: string, world: World, o: { workers: number;
       case 'photo': {
         const answer = await timed(op, photos[Math.floor(Math.random() * photos.length)]!.photo);
         // A photo that came back empty or as something else than an image failed too, whatever its status said.
-        if (answer && answer.status === 200 && (answer.body === '0' || !answer.type.startsWith('image/'))) samples[samples.length - 1]!.status = 599;
+        if (answer && answer.status === 200 && (answer.body === '0' || !answer.type.startsWith('image/'))) answer.sample.status = 599;
         return;
       }
     }
