@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ReplicaSet } from './db/replicas';
 import { addressRoutes } from './modules/accounts/address/routes';
 import { createAddressService } from './modules/accounts/address/service';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -58,6 +59,7 @@ import { createSmsSender, type SmsSender } from './adapters/sms/sms';
 import { createLocalStorage, type Storage } from './adapters/storage/storage';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
+import { createReadRouting } from './platform/read-routing';
 import { RouteTable } from './platform/route-table';
 import { securityHeaders } from './platform/security';
 import { sessionSecret, withSessionIfSignedIn } from './platform/session';
@@ -68,6 +70,8 @@ import { attachHub, createRealtimeHub, type RealtimeHub } from './realtime/hub';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Streaming replicas (DATABASE_REPLICA_URLS) for lag-tolerant public reads; without them every read is the primary's. */
+  replicas?: ReplicaSet | undefined;
   logger: Logger;
   limits: RateLimits;
   /** express-session middleware; server.ts shares it with socket.io. */
@@ -190,7 +194,13 @@ export function createApp(deps: AppDeps): Express {
   const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   // Every /api route is declared in a module's routes.ts and served through this table, which adds the access
   // check and the input guard; the access-matrix and fuzz tests enumerate it (routeTableOf).
-  const table = new RouteTable({ isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p });
+  // Which database a read runs on is chosen where the routes call a service: public lists through
+  // reads.publicReads(...).read, everything else on the primary (platform/read-routing.ts).
+  const reads = createReadRouting(db, deps.replicas);
+  const table = new RouteTable({
+    isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p,
+    ...(deps.replicas ? { rememberWrite: reads.rememberWrite } : {}),
+  });
   table.attachTo(app);
   const api = express.Router();
   const jsonBody = express.json({ limit: config.bodyLimit });
@@ -203,9 +213,12 @@ export function createApp(deps: AppDeps): Express {
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
   // and matching every other route. They only read who is asking, so a request without a session cookie skips
   // making a session (withSessionIfSignedIn).
-  const discovery = createDiscoveryService(db, {
-    savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
-  });
+  // The viewer's hearts (savedAmong) always come from the primary: they are the viewer's own writes.
+  const discovery = reads.publicReads((reader) =>
+    createDiscoveryService(reader, {
+      savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
+    }),
+  );
   api.use(withSessionIfSignedIn(deps.session, table.router(discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs }))));
   api.use(jsonBody);
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
@@ -228,7 +241,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(paymentsRoutes({ payments, config })));
   api.use(table.router(ordersRoutes({ orders })));
   api.use(table.router(chatRoutes({ chat })));
-  api.use(table.router(blogRoutes({ blog: createBlogService({ db, storage, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }) })));
+  const blog = reads.publicReads((reader) => createBlogService({ db: reader, storage, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
+  api.use(table.router(blogRoutes({ blog })));
   api.use(table.router(ratingsRoutes(createRatingsService({ db, config, jobs }))));
   api.use(table.router(wantsRoutes({ wants })));
   api.use(table.router(notificationsRoutes(countsOf)));

@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: url(['http', 'https']),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres', 'postgresql']),
+  // Streaming replicas of DATABASE_URL for lag-tolerant public reads (db/replicas.ts, platform/read-routing.ts).
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ error: 'must be comma-separated postgres: URLs' }).refine((v) => /^postgres(ql)?:/.test(v), { error: 'must be comma-separated postgres: URLs' }))),
   REDIS_URL: url(['redis', 'rediss']),
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   TRUST_PROXY: z.string().default('loopback'),
@@ -79,6 +85,10 @@ const EnvSchema = z.object({
   PAYPAL_API_URL: url(['http', 'https']),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
 }).superRefine((env, ctx) => {
+  // Replicas without a primary server would be read while PGlite takes the writes: two databases that never meet.
+  if (env.DATABASE_REPLICA_URLS.length > 0 && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message: 'needs DATABASE_URL (the primary the replicas follow)' });
+  }
   // Half a PayPal configuration must not fall back to the local stand-in, whose payments move no money.
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
     const missing = env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID';
@@ -99,6 +109,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: env.DATABASE_URL,
+    databaseReplicaUrls: env.DATABASE_REPLICA_URLS,
     redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET,
     trustProxy: env.TRUST_PROXY,
