@@ -24,7 +24,7 @@ export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const CONNECT_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-export function createS3Client(config: S3Config): S3Client {
+export function createS3Client(config: S3Config, timeouts = { connectMs: CONNECT_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS }): S3Client {
   return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -38,7 +38,8 @@ export function createS3Client(config: S3Config): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // One retry: a second failure means the store is down, and the uploader is told so at once.
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    // Without throwOnRequestTimeout, this SDK version only logs a warning when requestTimeout passes and keeps waiting.
+    requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
   });
 }
 
