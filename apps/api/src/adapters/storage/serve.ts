@@ -35,7 +35,6 @@ export function uploadsRouter(options: { storage: Storage; uploadsDir: string; p
       res.set({
         'Content-Type': object.contentType ?? (key.endsWith('.png') ? 'image/png' : 'image/jpeg'),
         'Cache-Control': UPLOAD_CACHE_CONTROL,
-        'X-Content-Type-Options': 'nosniff',
       });
       if (object.length !== undefined) res.set('Content-Length', String(object.length));
       const body = Buffer.isBuffer(object.body) ? Readable.from([object.body]) : Readable.from(object.body as AsyncIterable<Buffer>);
