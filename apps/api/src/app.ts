@@ -56,7 +56,9 @@ import { createGoogleVerifier, type GoogleVerifier } from './adapters/oauth/goog
 import { createRedditClient, type RedditClient } from './adapters/oauth/reddit';
 import { LOCAL_APPROVAL_FORM_PATHS, paymentProviderFromConfig, paymentStandInRoutes, type PaymentProvider } from './adapters/payment/index';
 import { createSmsSender, type SmsSender } from './adapters/sms/sms';
-import { createLocalStorage, type Storage } from './adapters/storage/storage';
+import { storageFromConfig } from './adapters/storage/from-config';
+import type { Storage } from './adapters/storage/storage';
+import { createUploadsService } from './modules/uploads/service';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
 import { createReadRouting } from './platform/read-routing';
@@ -80,7 +82,7 @@ export interface AppDeps {
   jobs: JobQueue;
   /** The built SPA to serve, when there is one. */
   webDistDir?: string | undefined;
-  /** Adapters; tests pass their own pointed at local fakes. Defaults: outbox mail, local disk, bot check per config. */
+  /** Adapters; tests pass their own pointed at local fakes. Defaults: outbox mail, the bucket or local disk (S3_BUCKET), bot check per config. */
   mailer?: Mailer;
   storage?: Storage;
   captcha?: Captcha;
@@ -111,11 +113,15 @@ export function createApp(deps: AppDeps): Express {
   const https = config.publicUrl?.startsWith('https:') ?? false;
   app.use(requestLogger(deps.logger));
   app.use(warnOnOtherHosts(config, deps.logger));
-  app.use(securityHeaders({ https }));
+  app.use(securityHeaders({ https, imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [] }));
 
   const { jobs } = deps;
   registerMailWorker(jobs, deps.mailer ?? createMailer(config), config.dataDir);
-  const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
+  const storage = deps.storage ?? storageFromConfig(config, deps.logger);
+  const uploads = createUploadsService({ db, jobs, storage, logger: deps.logger });
+  jobs.handle('upload-orphan', async () => {
+    await uploads.sweepOrphans();
+  });
   const captcha = deps.captcha ?? createCaptcha(config);
   const hub = deps.hub ?? createRealtimeHub(deps.logger);
   attachHub(app, hub);
@@ -191,7 +197,7 @@ export function createApp(deps: AppDeps): Express {
   if (paymentProvider.name === 'local' && config.env === 'production') {
     deps.logger.warn('PayPal is not configured (PAYPAL_CLIENT_ID): payments go through the local stand-in and move no money');
   }
-  const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
+  const photos = createPhotosService({ uploads, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   // Every /api route is declared in a module's routes.ts and served through this table, which adds the access
   // check and the input guard; the access-matrix and fuzz tests enumerate it (routeTableOf).
   // Which database a read runs on is chosen where the routes call a service: public lists through
@@ -231,7 +237,7 @@ export function createApp(deps: AppDeps): Express {
   // who is signed in (to fill the address form with their saved address), so it makes no session for anyone.
   api.use(withSessionIfSignedIn(deps.session, table.router(paymentStandInRoutes(paymentProvider, { savedAddress: address.savedAddress }))));
   api.use(deps.session);
-  api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config, sessionEnded: (sessionId) => hub.closeSockets({ sessionId }) })));
+  api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, uploads, config, sessionEnded: (sessionId) => hub.closeSockets({ sessionId }) })));
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));
   api.use(table.router(forumLinkRoutes({ forumLink, limits: deps.limits })));
   api.use(table.router(phoneRoutes({ phone })));
@@ -241,7 +247,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(paymentsRoutes({ payments, config })));
   api.use(table.router(ordersRoutes({ orders })));
   api.use(table.router(chatRoutes({ chat })));
-  const blog = reads.publicReads((reader) => createBlogService({ db: reader, storage, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
+  const blog = reads.publicReads((reader) => createBlogService({ db: reader, uploads, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
   api.use(table.router(blogRoutes({ blog })));
   api.use(table.router(ratingsRoutes(createRatingsService({ db, config, jobs }))));
   api.use(table.router(wantsRoutes({ wants })));
@@ -251,7 +257,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(errorMiddleware);
   app.use('/api', api);
   // After the API, so API calls never pay for the SPA's file lookups (a stat per request).
-  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir }));
+  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir, storage, uploadsPublicUrl: config.s3?.publicUrl }));
 
   app.use(errorMiddleware);
   return app;

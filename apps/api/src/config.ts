@@ -84,10 +84,24 @@ const EnvSchema = z.object({
   PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   PAYPAL_API_URL: url(['http', 'https']),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  // Uploads in an S3-compatible bucket (adapters/storage/s3.ts); unset S3_BUCKET keeps them on local disk.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: url(['http', 'https']),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Default: on when S3_ENDPOINT is set (most self-hosted stores have no per-bucket host names), off for AWS.
+  S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0' }).optional(),
+  S3_PUBLIC_URL: url(['http', 'https']),
 }).superRefine((env, ctx) => {
   // Replicas without a primary server would be read while PGlite takes the writes: two databases that never meet.
   if (env.DATABASE_REPLICA_URLS.length > 0 && !env.DATABASE_URL) {
     ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message: 'needs DATABASE_URL (the primary the replicas follow)' });
+  }
+  // Half a key pair would silently fall back to the SDK's default credentials.
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}` });
   }
   // Half a PayPal configuration must not fall back to the local stand-in, whose payments move no money.
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
@@ -186,6 +200,18 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
             webhookId: env.PAYPAL_WEBHOOK_ID,
           }
         : undefined,
+    /** Unset: uploads stay on local disk (uploadsDir). */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? Boolean(env.S3_ENDPOINT) : ['1', 'true', 'yes'].includes(env.S3_FORCE_PATH_STYLE),
+          publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
   };
 }
 

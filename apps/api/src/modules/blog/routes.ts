@@ -100,7 +100,7 @@ export function blogRoutes(deps: { blog: PublicReads<BlogService> }): RouteSpec[
     route({
       method: 'post', path: '/blog/image-upload', access: 'admin', input: { multipart: 'image' }, after: [singleImageUpload('image')],
       handler: async (req, res) => {
-        res.json(await blog.uploadImage(req.file?.buffer));
+        res.json(await blog.uploadImage(userIdOf(req), req.file?.buffer));
       },
     }),
   ];
