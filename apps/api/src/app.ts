@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps): Express {
 
   const { jobs } = deps;
   registerMailWorker(jobs, deps.mailer ?? createMailer(config), config.dataDir);
-  const storage = deps.storage ?? storageFromConfig(config);
+  const storage = deps.storage ?? storageFromConfig(config, deps.logger);
   const uploads = createUploadsService({ db, jobs, storage, logger: deps.logger });
   jobs.handle('upload-orphan', async () => {
     await uploads.sweepOrphans();

@@ -97,6 +97,10 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0' }).optional(),
   S3_PUBLIC_URL: url(['http', 'https']),
 }).superRefine((env, ctx) => {
+  // Replicas without a primary server would be read while PGlite takes the writes: two databases that never meet.
+  if (env.DATABASE_REPLICA_URLS.length > 0 && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message: 'needs DATABASE_URL (the primary the replicas follow)' });
+  }
   // Half a key pair would silently fall back to the SDK's default credentials.
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';

@@ -173,17 +173,24 @@ export interface ReplicaHandle {
 
 /**
  * A replica's handle. Unlike openPostgres it does not connect at once: a replica that is down at start-up is
- * skipped by the health probe, not fatal. The short connect timeout bounds what a request routed to a replica
- * that has just died can wait before it is retried on the primary; the pool's 'error' events (a replica that
- * stops while connections are idle) are expected and must not crash the process.
+ * skipped by the health probe, not fatal. The short connect timeout, and the query timeout for a server that froze,
+ * bound what a request routed to a replica that has just died can wait before it is retried on the primary. The
+ * pools' 'error' events (a replica that stops while connections are idle) are expected and must not crash the process.
  */
-export async function openReplica(connectionString: string, { connectTimeoutMs }: { connectTimeoutMs: number }): Promise<ReplicaHandle> {
-  const server = await postgresDatabase(connectionString, { connectionTimeoutMillis: connectTimeoutMs }, () => undefined);
+export async function openReplica(
+  connectionString: string,
+  { connectTimeoutMs, queryTimeoutMs }: { connectTimeoutMs: number; queryTimeoutMs: number },
+): Promise<ReplicaHandle> {
+  const server = await postgresDatabase(connectionString, { connectionTimeoutMillis: connectTimeoutMs, query_timeout: queryTimeoutMs }, () => undefined);
   return { db: server.db, close: server.close };
 }
 
 /** drizzle on a node-postgres pool, with the array runner jsonRows and arrayRows use. */
-async function postgresDatabase(connectionString: string, poolOptions: { connectionTimeoutMillis?: number } = {}, onIdleError?: (error: Error) => void) {
+async function postgresDatabase(
+  connectionString: string,
+  poolOptions: { connectionTimeoutMillis?: number; query_timeout?: number } = {},
+  onIdleError?: (error: Error) => void,
+) {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString, max: 10, ...poolOptions });

@@ -6,6 +6,10 @@ export const DEFAULT_MAX_LAG_MS = 3000;
 const PROBE_EVERY_MS = 1000;
 /** A replica that does not accept a connection this fast is treated as down (the probe, and requests sent to it). */
 const CONNECT_TIMEOUT_MS = 1000;
+/** A probe unanswered this long finds the replica down: a frozen server holds connections open without answering. */
+const PROBE_TIMEOUT_MS = 1000;
+/** A public read on a replica unanswered this long is given up and retried on the primary (platform/read-routing.ts). */
+const QUERY_TIMEOUT_MS = 5000;
 
 export interface ReplicaStatus {
   url: string;
@@ -76,7 +80,7 @@ export class ReplicaSet {
     const replicas = await Promise.all(
       urls.map(async (url) => ({
         url,
-        handle: await openReplica(url, { connectTimeoutMs: CONNECT_TIMEOUT_MS }),
+        handle: await openReplica(url, { connectTimeoutMs: CONNECT_TIMEOUT_MS, queryTimeoutMs: QUERY_TIMEOUT_MS }),
         status: { url: redact(url), healthy: false, reason: 'not probed yet', lagMs: 0 },
       })),
     );
@@ -132,7 +136,10 @@ export class ReplicaSet {
   private async probeReplica(replica: Replica): Promise<void> {
     try {
       const [row] = rowsOf<{ standby: boolean; replayed: string }>(
-        await replica.handle.db.execute(sql`select pg_is_in_recovery() as standby, coalesce(pg_last_wal_replay_lsn(), '0/0')::text as replayed`),
+        await within(
+          PROBE_TIMEOUT_MS,
+          replica.handle.db.execute(sql`select pg_is_in_recovery() as standby, coalesce(pg_last_wal_replay_lsn(), '0/0')::text as replayed`),
+        ),
       );
       if (!row?.standby) return this.update(replica, { healthy: false, reason: 'not a standby', lagMs: 0 });
       const lagMs = lagOf(this.samples, lsnValue(row.replayed), Date.now());
@@ -153,6 +160,15 @@ export class ReplicaSet {
     await this.probing;
     await Promise.all(this.replicas.map((r) => r.handle.close()));
   }
+}
+
+/** `work`'s answer, or a rejection once `ms` have passed without one. */
+function within<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** node-postgres answers execute() with { rows }. */

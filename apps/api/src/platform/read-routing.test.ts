@@ -14,6 +14,7 @@ describe('isConnectionError (a replica read retried on the primary)', () => {
     expect(isConnectionError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isConnectionError(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isConnectionError(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isConnectionError(new Error('Query read timeout'))).toBe(true);
     expect(isConnectionError(new Error('Failed query: select 1', { cause: Object.assign(new Error('terminating connection'), { code: '57P01' }) }))).toBe(true);
     expect(isConnectionError(Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' }))).toBe(true);
   });

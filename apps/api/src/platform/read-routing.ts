@@ -54,7 +54,7 @@ export function isConnectionError(error: unknown): boolean {
     // 40001 on a standby: a query cancelled by a conflict with replay.
     if (/^(08...|57P..|53300|40001)$/.test(code)) return true;
     // node-postgres and its pool say these in words only.
-    if (typeof e.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect)/.test(e.message)) return true;
+    if (typeof e.message === 'string' && /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout)/.test(e.message)) return true;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
-import { uploadsRouter } from '../adapters/storage/serve';
+import { uploadsHandler } from '../adapters/storage/serve';
 import { createLocalStorage, type Storage } from '../adapters/storage/storage';
 import { precompressedFiles } from './precompressed';
 
@@ -30,7 +30,7 @@ const ITEM_ID = /^\/detail\/([A-Za-z0-9_-]{1,64})\/?$/;
  */
 export function staticRoutes(options: { uploadsDir: string; webDistDir: string | undefined; storage?: Storage; uploadsPublicUrl?: string | undefined }): Router {
   const router = Router();
-  router.use(uploadsRouter({ storage: options.storage ?? createLocalStorage(options.uploadsDir), uploadsDir: options.uploadsDir, publicUrl: options.uploadsPublicUrl }));
+  router.use('/uploads', uploadsHandler({ storage: options.storage ?? createLocalStorage(options.uploadsDir), uploadsDir: options.uploadsDir, publicUrl: options.uploadsPublicUrl }));
 
   const dist = options.webDistDir;
   if (!dist || !existsSync(path.join(dist, 'index.html'))) return router;

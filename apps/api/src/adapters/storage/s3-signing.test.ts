@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createS3Storage, type S3Config } from './s3';
+import { createS3Client, createS3Storage, type S3Config } from './s3';
 
 // s3rver accepts any signature, so what the client signs and sends is checked here, against a server that records
 // each request and answers as S3 does; the signature itself is recomputed from the SigV4 rules.
@@ -107,6 +107,23 @@ describe('the S3 client as configured', () => {
       ['DELETE', '/photos/blog/@4x_a.jpg'],
     ]);
     expect(recorded.flatMap((r) => Object.keys(r.headers).filter((name) => name.startsWith('x-amz-checksum')))).toEqual([]);
+  });
+});
+
+describe('a store that does not answer', () => {
+  it('gives up and answers storage_unavailable instead of holding the upload', async () => {
+    // Accepts connections and never answers, as a store stuck behind a dead load balancer would.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const stuck = { ...config(), endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` };
+      // The production timeouts are seconds (s3.ts); shortened here so the test does not wait for them.
+      const storage = createS3Storage(stuck, createS3Client(stuck, { connectMs: 200, requestMs: 200 }));
+      await expect(storage.put('items/u1/abc.jpg', Buffer.from('x'))).rejects.toMatchObject({ status: 503, code: 'storage_unavailable' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
 

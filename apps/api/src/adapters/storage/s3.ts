@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { Logger } from '../../platform/logger';
 import { storageUnavailable, UPLOADS_PREFIX, isSafeKey, type Storage } from './storage';
 
 export interface S3Config {
@@ -24,7 +25,7 @@ export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 const CONNECT_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-export function createS3Client(config: S3Config): S3Client {
+export function createS3Client(config: S3Config, timeouts = { connectMs: CONNECT_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS }): S3Client {
   return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -38,15 +39,21 @@ export function createS3Client(config: S3Config): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     // One retry: a second failure means the store is down, and the uploader is told so at once.
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    // Without throwOnRequestTimeout, this SDK version only logs a warning when requestTimeout passes and keeps waiting.
+    requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
   });
 }
 
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
-export function createS3Storage(config: S3Config, client: S3Client = createS3Client(config)): Storage & { client: S3Client } {
+export function createS3Storage(config: S3Config, client: S3Client = createS3Client(config), logger?: Logger): Storage & { client: S3Client } {
   const Bucket = config.bucket;
+  /** The uploader hears 503 storage_unavailable; the operator needs the store's own answer (AccessDenied, a timeout...). */
+  const unavailable = (error: unknown, operation: string, key: string) => {
+    logger?.warn({ err: error, operation, key, bucket: Bucket }, 'object store call failed');
+    return storageUnavailable();
+  };
   const checked = (key: string) => {
     if (!isSafeKey(key)) throw new Error(`unsafe storage key ${key}`);
     return key;
@@ -57,8 +64,8 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
     async put(key, body, contentType = 'image/jpeg') {
       try {
         await client.send(new PutObjectCommand({ Bucket, Key: checked(key), Body: body, ContentType: contentType, CacheControl: UPLOAD_CACHE_CONTROL }));
-      } catch {
-        throw storageUnavailable();
+      } catch (error) {
+        throw unavailable(error, 'PutObject', key);
       }
       return `${UPLOADS_PREFIX}/${key}`;
     },
@@ -69,7 +76,7 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
         return { body: object.Body as NodeJS.ReadableStream, contentType: object.ContentType, length: object.ContentLength };
       } catch (error) {
         if (isMissing(error)) return null;
-        throw storageUnavailable();
+        throw unavailable(error, 'GetObject', key);
       }
     },
     async exists(key) {
@@ -78,13 +85,19 @@ export function createS3Storage(config: S3Config, client: S3Client = createS3Cli
         return true;
       } catch (error) {
         if (isMissing(error)) return false;
-        throw storageUnavailable();
+        throw unavailable(error, 'HeadObject', key);
       }
     },
     async delete(keys) {
       // One DeleteObject per key, not DeleteObjects: that one requires a body checksum (Content-MD5, or CRC32 in
       // current SDKs) that some S3-compatible stores refuse, and a photo has only three objects.
-      for (const key of keys) await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
+      for (const key of keys) {
+        try {
+          await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
+        } catch (error) {
+          throw unavailable(error, 'DeleteObject', key);
+        }
+      }
     },
   };
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import express, { Router } from 'express';
+import express, { type RequestHandler } from 'express';
 import { UPLOAD_CACHE_CONTROL } from './s3';
 import { isSafeKey, type Storage } from './storage';
 
@@ -16,15 +16,12 @@ const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
  * keep working), else the object streamed from the bucket; a key missing there is looked for on local disk, so
  * uploads written before the move still show until `npm run storage:copy` has run.
  */
-export function uploadsRouter(options: { storage: Storage; uploadsDir: string; publicUrl: string | undefined }): Router {
+export function uploadsHandler(options: { storage: Storage; uploadsDir: string; publicUrl: string | undefined }): RequestHandler {
   const { storage, publicUrl } = options;
-  const router = Router();
   const disk = express.static(options.uploadsDir, { maxAge: '30d', immutable: true, index: false, fallthrough: false });
-  if (storage.kind === 'disk') {
-    router.use('/uploads', disk);
-    return router;
-  }
-  router.use('/uploads', async (req, res, next) => {
+  if (storage.kind === 'disk') return disk;
+  // Mounted at /uploads (static.ts): req.path is `/<key>`.
+  return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const key = req.path.slice(1);
     if (!isSafeKey(key)) return res.status(404).type('text/plain').send('Not Found');
@@ -35,7 +32,6 @@ export function uploadsRouter(options: { storage: Storage; uploadsDir: string; p
       res.set({
         'Content-Type': object.contentType ?? (key.endsWith('.png') ? 'image/png' : 'image/jpeg'),
         'Cache-Control': UPLOAD_CACHE_CONTROL,
-        'X-Content-Type-Options': 'nosniff',
       });
       if (object.length !== undefined) res.set('Content-Length', String(object.length));
       const body = Buffer.isBuffer(object.body) ? Readable.from([object.body]) : Readable.from(object.body as AsyncIterable<Buffer>);
@@ -48,6 +44,5 @@ export function uploadsRouter(options: { storage: Storage; uploadsDir: string; p
     } catch (error) {
       next(error);
     }
-  });
-  return router;
+  };
 }

@@ -2,6 +2,7 @@ import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ERROR_CODES } from '@keeb/shared';
 import { AppError } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 
 /** The path prefix every stored upload URL starts with; the database keeps `/uploads/<key>`, never a host. */
 export const UPLOADS_PREFIX = '/uploads';
@@ -54,7 +55,7 @@ function checkedKey(key: string): string {
   return key;
 }
 
-export function createLocalStorage(uploadsDir: string): Storage {
+export function createLocalStorage(uploadsDir: string, logger?: Logger): Storage {
   const fileOf = (key: string) => path.join(uploadsDir, checkedKey(key));
   return {
     kind: 'disk',
@@ -63,8 +64,9 @@ export function createLocalStorage(uploadsDir: string): Storage {
       try {
         await mkdir(path.dirname(file), { recursive: true });
         await writeFile(file, body);
-      } catch {
+      } catch (error) {
         // A full or read-only disk is the store refusing, as a bucket's 5xx is: the uploader may try again later.
+        logger?.warn({ err: error, key }, 'writing an upload to disk failed');
         throw storageUnavailable();
       }
       return `${UPLOADS_PREFIX}/${key}`;
