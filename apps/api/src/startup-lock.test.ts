@@ -24,9 +24,9 @@ describe.runIf(serverUrl)('several processes starting at once on an empty databa
     // The launcher starts the three at the same moment, then HAProxy in front once they all answer.
     cluster = await startCluster({ processes: 3, entry: 'source', env: { DATABASE_URL: database.url } });
 
-    for (const process of cluster.processes) {
-      expect(process.running).toBe(true);
-      const health = await fetch(`${process.url}/api/health`);
+    for (const api of cluster.processes) {
+      expect(api.running).toBe(true);
+      const health = await fetch(`${api.url}/api/health`);
       expect(await health.json()).toEqual({ ok: true });
     }
     expect(await cluster.serverStates()).toEqual({ api1: 'UP', api2: 'UP', api3: 'UP' });
