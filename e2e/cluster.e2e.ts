@@ -134,16 +134,16 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: screenshotPath(name), fullPage: true });
 }
 
-/** Every listing photo on the page, scrolled into view, has loaded with pixels (naturalWidth > 0). */
-async function photosLoaded(page: Page): Promise<number> {
+/** At least `atLeast` listing photos are on the page, and every one, scrolled into view, has pixels (naturalWidth > 0). */
+async function photosLoaded(page: Page, atLeast: number): Promise<void> {
   const photos = page.locator('main img[src*="/uploads/items/"]');
+  await expect.poll(() => photos.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(atLeast);
   const count = await photos.count();
   for (let i = 0; i < count; i++) {
     const photo = photos.nth(i);
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
   }
-  return count;
 }
 
 describe.runIf(available)('two API processes behind HAProxy, photos in a bucket', () => {
@@ -201,7 +201,7 @@ describe.runIf(available)('two API processes behind HAProxy, photos in a bucket'
     await row.waitFor({ state: 'detached' });
     await admin.page.goto(itemUrl);
     await admin.page.getByRole('heading', { name: ITEM_NAME }).waitFor();
-    expect(await photosLoaded(admin.page)).toBeGreaterThanOrEqual(2);
+    await photosLoaded(admin.page, 2);
     await shot(admin.page, 'cluster-item-desktop');
     expect(apiServers(adminAnswers)).toEqual(['api2']);
     // The item page's large photos were never read before: api2 read them from the bucket.
@@ -216,7 +216,7 @@ describe.runIf(available)('two API processes behind HAProxy, photos in a bucket'
     await card.click();
     await buyer.page.waitForURL(itemUrl);
     await buyer.page.getByRole('heading', { name: ITEM_NAME }).waitFor();
-    expect(await photosLoaded(buyer.page)).toBeGreaterThanOrEqual(2);
+    await photosLoaded(buyer.page, 2);
     await shot(buyer.page, 'cluster-item-phone');
     photoReadsFrom(buyerAnswers, 'api2');
     expect(apiServers(buyerAnswers)).toEqual(['api2']);
