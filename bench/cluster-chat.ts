@@ -25,8 +25,10 @@ export interface ChatRun {
   lost: string[];
   /** Disconnect to reconnected-and-refetched, for every socket drop, in ms. */
   catchUps: number[];
-  /** Drops whose socket had not reconnected when the run ended. */
+  /** Drops whose socket had not reconnected and refetched when the run ended. */
   stillDown: number;
+  /** Refetches that failed (each is tried again, as react-query retries a failed query). */
+  refetchErrors: string[];
 }
 
 interface User {
@@ -65,7 +67,7 @@ async function refetch(front: string, user: User): Promise<void> {
 
 export async function runChat(front: string, pairs: ChatPair[], o: { seconds: number; tag: string }): Promise<ChatRun> {
   let running = true;
-  const run: ChatRun = { acked: [], unacknowledged: 0, lost: [], catchUps: [], stillDown: 0 };
+  const run: ChatRun = { acked: [], unacknowledged: 0, lost: [], catchUps: [], stillDown: 0, refetchErrors: [] };
   const users: User[] = [];
   const open = (actor: Actor, partner: Actor, conversationId: string) =>
     new Promise<User>((resolve, reject) => {
@@ -92,14 +94,20 @@ export async function runChat(front: string, pairs: ChatPair[], o: { seconds: nu
         }
         const dropped = user.droppedAt;
         if (dropped === undefined) return;
-        void refetch(front, user).then(
-          () => {
-            run.catchUps.push(performance.now() - dropped);
-            user.droppedAt = undefined;
-          },
-          // The refetch failed (the process it reached was going down): the next reconnect refetches.
-          () => undefined,
-        );
+        void (async () => {
+          // The web app's query retries a failed fetch (react-query: 3 retries, a second or more apart).
+          for (let attempt = 0; attempt < 4; attempt++) {
+            try {
+              await refetch(front, user);
+              run.catchUps.push(performance.now() - dropped);
+              user.droppedAt = undefined;
+              return;
+            } catch (error) {
+              run.refetchErrors.push((error as Error).message);
+              await new Promise((r) => setTimeout(r, 1000 * 2 ** attempt));
+            }
+          }
+        })();
       });
       socket.once('connect_error', (error) => {
         if (!opened) reject(new Error(`socket refused: ${error.message}`));

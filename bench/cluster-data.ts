@@ -11,8 +11,6 @@ import sharp from 'sharp';
 
 export const SELLERS = 40;
 export const ITEMS_PER_SELLER = 50;
-/** Listings whose photos the load reads (each with its list and detail variants). */
-export const PHOTO_ITEMS = 200;
 export const WRITERS = 240;
 export const CHAT_PAIRS = 20;
 
@@ -25,8 +23,8 @@ export interface Actor {
 
 export interface Listing {
   id: string;
-  /** The list variant's path (/uploads/items/<seller>/@2x_<name>.jpg), when the listing has a photo in the bucket. */
-  photo: string;
+  /** Its photo's list and detail variants in the bucket (/uploads/items/<seller>/@2x_<name>.jpg, @4x_). */
+  photos: [string, string];
 }
 
 export interface ChatPair {
@@ -92,13 +90,13 @@ export async function makeWorld(options: { databaseUrl: string; front: string; s
     );
     await db.query(`insert into item_shipping (item_id, region_code, price_cents) select unnest($1::uuid[]), 'US', 1500`, [items.map((i) => i.id)]);
 
-    // The photos of PHOTO_ITEMS listings go into the bucket, as the API would write them (three variants).
+    // Every listing's photo goes into the bucket as the API would write it (three variants): 6,000 objects, so that
+    // most photo reads of a run are a first read, which HAProxy's cache cannot answer and the API reads from the bucket.
     const s3 = new S3Client({ endpoint: options.s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     const photo = await sharp({ create: { width: 480, height: 320, channels: 3, background: '#9ab3d5' } }).jpeg({ quality: 70 }).toBuffer();
-    const withPhotos = items.slice(0, PHOTO_ITEMS);
-    for (let i = 0; i < withPhotos.length; i += 20) {
+    for (let i = 0; i < items.length; i += 20) {
       await Promise.all(
-        withPhotos.slice(i, i + 20).flatMap((item) =>
+        items.slice(i, i + 20).flatMap((item) =>
           ['', '@2x_', '@4x_'].map((variant) =>
             s3.send(
               new PutObjectCommand({
@@ -133,7 +131,10 @@ export async function makeWorld(options: { databaseUrl: string; front: string; s
       pairs.push({ conversationId: ((await opened.json()) as { _id: string })._id, a, b });
     }
     return {
-      listings: items.map((item, i) => ({ id: item.id, photo: i < PHOTO_ITEMS ? `/uploads/items/${item.seller_id}/@2x_p${item.n}.jpg` : '' })),
+      listings: items.map((item) => ({
+        id: item.id,
+        photos: [`/uploads/items/${item.seller_id}/@2x_p${item.n}.jpg`, `/uploads/items/${item.seller_id}/@4x_p${item.n}.jpg`],
+      })),
       writers,
       pairs,
       upload: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d5b39a' } }).jpeg().toBuffer(),

@@ -70,7 +70,6 @@ export async function runLoad(front: string, world: World, o: { workers: number;
   const writes: Write[] = [];
   const started = performance.now();
   const until = started + o.seconds * 1000;
-  const photos = world.listings.filter((l) => l.photo);
   let writer = 0;
   let seq = 0;
   const listing = () => world.listings[Math.floor(Math.random() * world.listings.length)]!;
@@ -85,7 +84,8 @@ export async function runLoad(front: string, world: World, o: { workers: number;
       samples.push(sample);
       return { status: response.status, body, type: response.headers.get('content-type') ?? '', sample };
     } catch (error) {
-      samples.push({ op, at, ms: performance.now() - at, status: 0, server: undefined, error: (error as Error).message });
+      const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+      samples.push({ op, at, ms: performance.now() - at, status: 0, server: undefined, error: `${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}` });
       return undefined;
     }
   }
@@ -102,7 +102,7 @@ export async function runLoad(front: string, world: World, o: { workers: number;
         await timed(op, `/api/item/${listing().id}`);
         return;
       case 'photo': {
-        const answer = await timed(op, photos[Math.floor(Math.random() * photos.length)]!.photo);
+        const answer = await timed(op, listing().photos[Math.random() < 0.5 ? 0 : 1]);
         // A photo that came back empty or as something else than an image failed too, whatever its status said.
         if (answer && answer.status === 200 && (answer.body === '0' || !answer.type.startsWith('image/'))) answer.sample.status = 599;
         return;

@@ -174,6 +174,11 @@ const failed = (s: Sample) => s.status === 0 || s.status >= 500;
 const inFlightAtKill = (s: Sample, chaos: Chaos) =>
   chaos.killedAt !== undefined && s.at <= chaos.killedAt && s.at + s.ms >= chaos.killedAt && (s.server === undefined || s.server === 'api1');
 const ms = (v: number) => (Number.isNaN(v) ? '-' : v.toFixed(1));
+/** A failed request for the report: its kind and answer, and when it was sent and ended relative to the kill and the stop. */
+const describe = (f: Sample, p: Phase) => {
+  const rel = (t: number | undefined) => (t === undefined ? undefined : Number(((f.at - t) / 1000).toFixed(2)));
+  return { op: f.op, status: f.status, server: f.server, error: f.error, ms: Math.round(f.ms), sentAfterKillS: rel(p.chaos.killedAt), sentAfterStopS: rel(p.chaos.stoppedAt) };
+};
 
 const rows: string[][] = [
   ['requests per second'],
@@ -202,12 +207,12 @@ const summary = phases.map((p) => {
     p99: percentile(sorted, 99),
     failed: failures.length,
     failedInFlight: inFlight.length,
-    inFlight: inFlight.map((f) => ({ op: f.op, status: f.status, server: f.server, error: f.error })),
-    failedOther: failures.filter((s) => !inFlightAtKill(s, p.chaos)),
+    inFlight: inFlight.map((f) => describe(f, p)),
+    failedOther: failures.filter((s) => !inFlightAtKill(s, p.chaos)).map((f) => describe(f, p)),
     refused: refused.length,
     refusedByStatus: Object.fromEntries([...new Set(refused.map((s) => `${s.op} ${s.status}`))].map((k) => [k, refused.filter((s) => `${s.op} ${s.status}` === k).length])),
     writes: p.lost,
-    chat: { acked: p.chat.acked.length, lost: p.chat.lost.length, unacknowledged: p.chat.unacknowledged, stillDown: p.chat.stillDown },
+    chat: { acked: p.chat.acked.length, lost: p.chat.lost.length, unacknowledged: p.chat.unacknowledged, stillDown: p.chat.stillDown, refetchErrors: p.chat.refetchErrors },
     catchUpP99: percentile(catchUps, 99),
     drops: catchUps.length,
     photos: photos.length,
@@ -252,7 +257,8 @@ for (const s of summary) {
   if (s.refused) log(`\n${s.name}: refused ${JSON.stringify(s.refusedByStatus)}`);
   if (s.chat.unacknowledged || s.chat.stillDown) log(`${s.name}: ${s.chat.unacknowledged} chat messages never acknowledged, ${s.chat.stillDown} sockets still down at the end`);
   if (s.inFlight.length) log(`${s.name}: in flight on the killed process: ${JSON.stringify(s.inFlight)}`);
-  if (s.failedOther.length) log(`${s.name}: failures not in flight on the killed process: ${JSON.stringify(s.failedOther.slice(0, 10).map((f) => ({ op: f.op, status: f.status, server: f.server, error: f.error })))}`);
+  if (s.failedOther.length) log(`${s.name}: failures not in flight on the killed process: ${JSON.stringify(s.failedOther.slice(0, 10))}`);
+  if (s.chat.refetchErrors.length) log(`${s.name}: ${s.chat.refetchErrors.length} history refetches failed and were tried again: ${JSON.stringify([...new Set(s.chat.refetchErrors)])}`);
 }
 const outDir = path.join(root, 'data', 'bench');
 mkdirSync(outDir, { recursive: true });
