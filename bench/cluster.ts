@@ -25,7 +25,7 @@ import { findHaproxy, freePort, root, startCluster, type Cluster } from '../scri
 import { machineSpeedMs } from './calibrate';
 import { runChat, type ChatRun } from './cluster-chat';
 import { lostWrites, type Lost } from './cluster-check';
-import { makeWorld, type World } from './cluster-data';
+import { CHAT_PAIRS, makeWorld, type World } from './cluster-data';
 import { runLoad, type LoadRun, type Sample } from './cluster-load';
 import { startS3StandIn } from './s3-stand-in';
 import { percentile } from './load';
@@ -257,7 +257,7 @@ for (const s of summary) {
   rows[10]!.push(String(s.replicaScans));
 }
 const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`;
-log(`\n## Cluster bench: ${seconds} s of mixed load per setup (${workers} HTTP workers, ${phases[0]?.chat ? 'chat pairs over sockets' : ''}), through HAProxy\n`);
+log(`\n## Cluster bench: ${seconds} s of mixed load per setup (${workers} HTTP workers, ${CHAT_PAIRS} chat pairs over sockets), through HAProxy\n`);
 log(machine);
 log(`Machine speed: a fixed JavaScript loop took ${Math.round(speed[0]!)} ms before and ${Math.round(speed[1]!)} ms after (lower is faster).\n`);
 log(`| | ${summary.map((s) => s.name).join(' | ')} |`);

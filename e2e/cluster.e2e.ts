@@ -56,7 +56,8 @@ const available = await clusterAvailable();
 let browser: Browser;
 let cluster: Cluster;
 let s3: S3rver | undefined;
-let s3Dir = '';
+/** The journey's temporary directory: the bucket's objects (s3/) and the tagged HAProxy configuration. */
+let workDir = '';
 let s3Endpoint = '';
 let db: pg.Client;
 let sellerId = '';
@@ -65,12 +66,12 @@ let itemUrl = '';
 beforeAll(async () => {
   if (!available) return;
   const DATABASE_URL = await freshDatabase('keeb_e2e_cluster');
-  s3Dir = await mkdtemp(path.join(tmpdir(), 'keeb-e2e-s3-'));
-  s3 = new S3rver({ address: '127.0.0.1', port: await freePort(), directory: s3Dir, silent: true, configureBuckets: [{ name: BUCKET }] });
+  workDir = await mkdtemp(path.join(tmpdir(), 'keeb-e2e-cluster-'));
+  s3 = new S3rver({ address: '127.0.0.1', port: await freePort(), directory: path.join(workDir, 's3'), silent: true, configureBuckets: [{ name: BUCKET }] });
   s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
   cluster = await startCluster({
     processes: 2,
-    haproxyConfig: await taggedHaproxyConfig(root, s3Dir),
+    haproxyConfig: await taggedHaproxyConfig(root, workDir),
     env: {
       DATABASE_URL,
       REDIS_URL,
@@ -103,7 +104,7 @@ afterAll(async () => {
   await db?.end();
   await cluster?.stopAll();
   await s3?.close();
-  if (s3Dir) await rm(s3Dir, { recursive: true, force: true });
+  if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
 /** Signed in through the front, with the cookie banner accepted so it covers nothing. */
