@@ -11,6 +11,7 @@ import { amountToCents, centsToAmount, PaymentProviderError, type PaymentProvide
 import * as offersRepo from '../offers/repo';
 import type { OffersService } from '../offers/service';
 import type { OrdersService } from '../orders/service';
+import { createCaptureLease, STALE_CAPTURE_MS } from './capture-lease';
 import * as mails from './mail-templates';
 import * as repo from './repo';
 
@@ -18,8 +19,12 @@ import * as repo from './repo';
 export const PAYMENT_LOCK_MS = 30 * 60 * 1000;
 /** A capture the provider holds as pending (e.g. an eCheck) keeps the item locked while it clears. */
 const PENDING_CAPTURE_LOCK_MS = 5 * 24 * 60 * 60 * 1000;
-/** A request that claimed a capture and vanished (a crash) is presumed dead after this. */
-const STALE_CAPTURE_MS = 2 * 60 * 1000;
+/**
+ * When the job queued with a capture claim first looks at it, and how often it looks again while the claim's holder
+ * lives: a claim whose holder died is settled within STALE_CAPTURE_MS plus a few seconds.
+ */
+const FIRST_CAPTURE_CHECK_MS = STALE_CAPTURE_MS + 1000;
+const CAPTURE_CHECK_EVERY_MS = 3000;
 /** How long a second `process` call for the same order waits for the first one's outcome. */
 const WAIT_FOR_CAPTURE_MS = 15_000;
 /** Karma per sale, to the seller and the buyer (docs/decisions.md, "Payment: karma"). */
@@ -44,6 +49,8 @@ const failed = () => new AppError(409, PAYMENT_ERRORS.failed);
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, config, jobs, logger, provider } = deps;
+  // Without DATABASE_URL the embedded database belongs to this one process (see capture-lease.ts).
+  const lease = createCaptureLease(db, { oneProcess: !config.databaseUrl, logger });
 
   async function scheduleReconcile(tx: Tx | undefined, purchaseId: string, at: Date) {
     await jobs.send('payment-reconcile', { purchaseId }, { key: `${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
@@ -126,16 +133,91 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (p.status === 'failed' || p.status === 'abandoned') throw failed();
       if (p.status === 'capture_pending') throw processing();
       if (p.status === 'capturing') {
-        const stale = Date.now() - p.updatedAt.getTime() > STALE_CAPTURE_MS;
-        if (stale) await repo.movePurchase(db, p.id, ['capturing'], { status: 'open' });
-        else if (!wait || Date.now() > deadline) throw processing();
-        else await sleep(100);
+        // A claim whose process died is settled by whoever finds it first: here, the buyer who came back.
+        const resumed = await lease.takeOver(p.id, resumeCapture);
+        if (resumed.held) return resumed.value;
+        if (!wait || Date.now() > deadline) throw processing();
+        await sleep(100);
         continue;
       }
       if (!p.orderId) throw failed();
-      if (!(await repo.movePurchase(db, p.id, ['open'], { status: 'capturing' }))) continue;
-      return captureClaimed(p);
+      const captured = await lease.holding(p.id, () => claim(p.id), captureClaimed);
+      if (captured.held) return captured.value;
     }
+  }
+
+  /**
+   * open -> capturing, with the job that checks on the claim a little later, in one transaction: if this process
+   * dies before the capture is settled, that job (on any process) finds the claim's heartbeat stopped and settles it.
+   */
+  function claim(purchaseId: string) {
+    return db.transaction(async (tx) => {
+      const row = await repo.movePurchase(tx, purchaseId, ['open'], { status: 'capturing' });
+      if (row) await scheduleReconcile(tx, purchaseId, new Date(Date.now() + FIRST_CAPTURE_CHECK_MS));
+      return row;
+    });
+  }
+
+  /** A capture the provider holds as pending keeps the item locked while it clears; asked again hourly. */
+  async function holdPending(purchaseId: string, captureId: string | null) {
+    const until = new Date(Date.now() + PENDING_CAPTURE_LOCK_MS);
+    await db.transaction(async (tx) => {
+      await repo.movePurchase(tx, purchaseId, ['capturing'], { status: 'capture_pending', captureId, lockedUntil: until });
+      await scheduleReconcile(tx, purchaseId, new Date(Date.now() + 60 * 60 * 1000));
+    });
+  }
+
+  /**
+   * Settles a capture claim taken over from a process that died: the provider's record of the order decides. A
+   * capture it made is written as the sale; one it never made is made now, with the purchase's own request id, so
+   * that a capture the dead process's request is still making cannot become a second one.
+   */
+  async function resumeCapture(p: repo.PurchaseRow): Promise<PaymentResult> {
+    if (!p.orderId) {
+      await release(p.id, 'failed', 'claimed for capture without an order');
+      throw failed();
+    }
+    let order;
+    try {
+      order = await provider.getOrder(p.orderId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      logger.warn({ purchaseId: p.id, kind: error.kind, issue: error.issue }, 'a stranded capture could not be checked with the provider');
+      // The claim stays; once this holder lets go, the check after it asks again.
+      await scheduleReconcile(undefined, p.id, new Date(Date.now() + FIRST_CAPTURE_CHECK_MS));
+      throw processing();
+    }
+    const c = order.capture;
+    logger.warn({ purchaseId: p.id, orderStatus: order.status, captureStatus: c?.status }, 'settling a capture whose process stopped');
+    if (c?.status === 'COMPLETED') return finalize(p.id, { ...c, shipping: order.shipping });
+    if (c?.status === 'PENDING') {
+      await holdPending(p.id, c.id);
+      throw processing();
+    }
+    if (c) {
+      await release(p.id, 'failed', `capture ${c.status}`);
+      throw failed();
+    }
+    if (order.status === 'APPROVED') return captureClaimed(p);
+    // Nothing the buyer approved to capture: the checkout is open again until its lock runs out.
+    await repo.movePurchase(db, p.id, ['capturing'], { status: 'open' });
+    throw new AppError(409, PAYMENT_ERRORS.notApproved);
+  }
+
+  /**
+   * The capture check: settles the claim if its holder died, else looks again shortly. Outcomes for the buyer
+   * (payment_failed, payment_processing) are recorded on the purchase, so they end the job.
+   */
+  async function checkCapture(purchaseId: string) {
+    let resumed;
+    try {
+      resumed = await lease.takeOver(purchaseId, resumeCapture);
+    } catch (error) {
+      if (error instanceof AppError) return;
+      throw error;
+    }
+    if (resumed.held) return;
+    if ((await repo.findPurchase(db, purchaseId))?.status === 'capturing') await scheduleReconcile(undefined, purchaseId, new Date(Date.now() + CAPTURE_CHECK_EVERY_MS));
   }
 
   async function captureClaimed(p: repo.PurchaseRow): Promise<PaymentResult> {
@@ -175,11 +257,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
     if (result.status === 'COMPLETED') return finalize(p.id, { id: result.captureId ?? '', amount: result.amount, currency: result.currency, shipping: result.shipping });
     if (result.status === 'PENDING') {
-      const until = new Date(Date.now() + PENDING_CAPTURE_LOCK_MS);
-      await db.transaction(async (tx) => {
-        await repo.movePurchase(tx, p.id, ['capturing'], { status: 'capture_pending', captureId: result.captureId ?? null, lockedUntil: until });
-        await scheduleReconcile(tx, p.id, new Date(Date.now() + 60 * 60 * 1000));
-      });
+      await holdPending(p.id, result.captureId ?? null);
       throw processing();
     }
     await release(p.id, 'failed', `capture ${result.status}`);
@@ -193,6 +271,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function reconcile(purchaseId: string) {
     const p = await repo.findPurchase(db, purchaseId);
     if (!p || !repo.LOCKING.includes(p.status)) return;
+    if (p.status === 'capturing') return checkCapture(p.id);
     if (p.status === 'open' && p.lockedUntil.getTime() > Date.now()) return;
     if (!p.orderId) return release(p.id, 'abandoned', 'no order was created');
     const order = await provider.getOrder(p.orderId);
@@ -324,6 +403,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     reconcile,
+
+    /**
+     * At start-up: every purchase left claimed for capture gets its check now, so one stranded by a process that
+     * died is settled as soon as its heartbeat is stale (on the embedded database, at once).
+     */
+    async recoverStrandedCaptures() {
+      const ids = await repo.capturingPurchaseIds(db);
+      for (const id of ids) await scheduleReconcile(undefined, id, new Date());
+      if (ids.length > 0) logger.warn({ purchases: ids.length }, 'checking captures left under way by a stopped process');
+    },
 
     /** POST /api/payment/webhook: verified, stored once, applied by a job. Answers false for a bad signature. */
     async receiveWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<boolean> {
