@@ -17,12 +17,11 @@ export type Holding<T> = { held: true; value: T } | { held: false };
  * Who is capturing a purchase (docs/decisions.md, "Issue 27: capture recovery"). The process that claims a capture
  * (open -> capturing) touches the row's updated_at every beat while it asks the provider and writes the sale; a
  * claim whose beat has stopped is taken over by whoever finds it (the check job queued with the claim, the start-up
- * sweep, the buyer coming back). Claims this process holds are never taken over by itself. On the embedded database
- * this process is the only one there is, so a claim it does not hold is dead at once, whatever its age.
+ * sweep, the buyer coming back). Claims this process holds are never taken over by itself. The embedded database
+ * gets the same rule: its restarted process finds the dead one's claim at start-up and settles it once stale.
  */
-export function createCaptureLease(db: Database, options: { oneProcess: boolean; logger: Logger }) {
+export function createCaptureLease(db: Database, options: { logger: Logger }) {
   const held = new Set<string>();
-  const staleMs = options.oneProcess ? 0 : STALE_CAPTURE_MS;
 
   /**
    * Runs `work` on the row `take` claims, beating the claim's heartbeat until `work` settles. `take` answers the row
@@ -50,7 +49,7 @@ export function createCaptureLease(db: Database, options: { oneProcess: boolean;
     holding,
     /** Takes over the claim of a process that died, then runs `work` as its new holder. */
     takeOver<T>(purchaseId: string, work: (row: repo.PurchaseRow) => Promise<T>) {
-      return holding(purchaseId, () => repo.takeOverCapture(db, purchaseId, staleMs), work);
+      return holding(purchaseId, () => repo.takeOverCapture(db, purchaseId, STALE_CAPTURE_MS), work);
     },
   };
 }

@@ -20,11 +20,12 @@ export const PAYMENT_LOCK_MS = 30 * 60 * 1000;
 /** A capture the provider holds as pending (e.g. an eCheck) keeps the item locked while it clears. */
 const PENDING_CAPTURE_LOCK_MS = 5 * 24 * 60 * 60 * 1000;
 /**
- * When the job queued with a capture claim first looks at it, and how often it looks again while the claim's holder
- * lives: a claim whose holder died is settled within STALE_CAPTURE_MS plus a few seconds.
+ * A capture claim is checked just after it would go stale if its holder stopped beating at once, and then again
+ * just after its last beat would go stale: a claim whose holder died is settled about STALE_CAPTURE_MS after its
+ * last beat (plus the job queue's polling of scheduled jobs, 2 s at most).
  */
-const FIRST_CAPTURE_CHECK_MS = STALE_CAPTURE_MS + 1000;
-const CAPTURE_CHECK_EVERY_MS = 3000;
+const CHECK_MARGIN_MS = 250;
+const nextCheck = (lastBeat: Date) => new Date(Math.max(Date.now(), lastBeat.getTime() + STALE_CAPTURE_MS) + CHECK_MARGIN_MS);
 /** How long a second `process` call for the same order waits for the first one's outcome. */
 const WAIT_FOR_CAPTURE_MS = 15_000;
 /** Karma per sale, to the seller and the buyer (docs/decisions.md, "Payment: karma"). */
@@ -49,8 +50,7 @@ const failed = () => new AppError(409, PAYMENT_ERRORS.failed);
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, config, jobs, logger, provider } = deps;
-  // Without DATABASE_URL the embedded database belongs to this one process (see capture-lease.ts).
-  const lease = createCaptureLease(db, { oneProcess: !config.databaseUrl, logger });
+  const lease = createCaptureLease(db, { logger });
 
   async function scheduleReconcile(tx: Tx | undefined, purchaseId: string, at: Date) {
     await jobs.send('payment-reconcile', { purchaseId }, { key: `${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
@@ -153,7 +153,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   function claim(purchaseId: string) {
     return db.transaction(async (tx) => {
       const row = await repo.movePurchase(tx, purchaseId, ['open'], { status: 'capturing' });
-      if (row) await scheduleReconcile(tx, purchaseId, new Date(Date.now() + FIRST_CAPTURE_CHECK_MS));
+      if (row) await scheduleReconcile(tx, purchaseId, nextCheck(new Date()));
       return row;
     });
   }
@@ -184,7 +184,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!(error instanceof PaymentProviderError)) throw error;
       logger.warn({ purchaseId: p.id, kind: error.kind, issue: error.issue }, 'a stranded capture could not be checked with the provider');
       // The claim stays; once this holder lets go, the check after it asks again.
-      await scheduleReconcile(undefined, p.id, new Date(Date.now() + FIRST_CAPTURE_CHECK_MS));
+      await scheduleReconcile(undefined, p.id, nextCheck(new Date()));
       throw processing();
     }
     const c = order.capture;
@@ -217,7 +217,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       throw error;
     }
     if (resumed.held) return;
-    if ((await repo.findPurchase(db, purchaseId))?.status === 'capturing') await scheduleReconcile(undefined, purchaseId, new Date(Date.now() + CAPTURE_CHECK_EVERY_MS));
+    const p = await repo.findPurchase(db, purchaseId);
+    if (p?.status === 'capturing') await scheduleReconcile(undefined, purchaseId, nextCheck(p.updatedAt));
   }
 
   async function captureClaimed(p: repo.PurchaseRow): Promise<PaymentResult> {
@@ -406,7 +407,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * At start-up: every purchase left claimed for capture gets its check now, so one stranded by a process that
-     * died is settled as soon as its heartbeat is stale (on the embedded database, at once).
+     * died (the one this process replaces, on the embedded database) is settled as soon as its heartbeat is stale.
      */
     async recoverStrandedCaptures() {
       const ids = await repo.capturingPurchaseIds(db);
