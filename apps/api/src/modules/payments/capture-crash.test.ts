@@ -53,13 +53,20 @@ async function seed(db: DatabaseHandle['db']) {
 }
 
 /**
- * Buys through the first process and kills it mid-capture, then starts the second; answers what the buyer and
- * PayPal saw, and how long the sale took to appear after the kill.
+ * Buys through the first process and kills it mid-capture; the second process is started after the kill (a
+ * restart), or was already running beside it (a cluster). Answers what the buyer saw, and how long the sale took
+ * to appear after the kill.
  */
-async function killMidCapture(env: NodeJS.ProcessEnv, itemId: string, buyerName: string) {
+async function killMidCapture(env: NodeJS.ProcessEnv, itemId: string, buyerName: string, secondStarts: 'after the kill' | 'before the kill') {
   const processEnv = { ...env, ...paypal.env, SESSION_SECRET: 'capture-crash-test-secret-long-enough-0123456789' };
+  const startSecond = async () => {
+    const server = await startApiProcess(serverEntry, processEnv);
+    cleanups.push(() => stop(server));
+    return server;
+  };
   const first = await startApiProcess(serverEntry, processEnv);
   cleanups.push(async () => first.child.kill('SIGKILL'));
+  const running = secondStarts === 'before the kill' ? await startSecond() : undefined;
   const browser = browserSession();
   expect((await browser.post(first.base, '/api/login', { username: buyerName, password: PASSWORD })).status).toBe(200);
   const created = await browser.post(first.base, '/api/payment/item/create', { _id: itemId, price: 100, shippingPrice: 10 });
@@ -75,13 +82,11 @@ async function killMidCapture(env: NodeJS.ProcessEnv, itemId: string, buyerName:
   await first.exited;
   // The buyer's request died with the process: no answer.
   expect(await processing).toBeInstanceOf(Error);
+  // Its held answer goes nowhere now (as PayPal's would to a dead process).
   paypal.hang.clear();
+  paypal.releaseHeldCaptures();
 
-  const second = await startApiProcess(serverEntry, processEnv);
-  cleanups.push(async () => {
-    second.child.kill('SIGTERM');
-    await second.exited;
-  });
+  const second = running ?? (await startSecond());
   const startedAfter = (Date.now() - killedAt) / 1000;
   // Nobody asks: the public item page shows the item sold once the second process has settled the capture.
   const page = await until(
@@ -118,42 +123,58 @@ const stop = async (server: ApiProcess) => {
   await server.exited;
 };
 
-describe('a capture whose API process was killed', () => {
-  it.runIf(inject('pgTemplateUrl'))(
-    'on PostgreSQL: another process settles it within seconds, with one capture at PayPal',
-    async () => {
-      const server = new URL(inject('pgTemplateUrl')!);
-      const template = server.pathname.slice(1);
-      server.pathname = '/postgres';
-      const admin = new pg.Client({ connectionString: server.toString() });
-      await admin.connect();
-      const name = `keeb_capture_crash_${randomBytes(4).toString('hex')}`;
-      await admin.query(`create database ${name} template ${template}`);
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      const handle = await openPostgres(url.toString());
-      cleanups.push(async () => {
-        await handle.close();
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      });
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-capture-crash-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+/** A database of its own on the PostgreSQL server, made from the migrated test template. */
+async function serverDatabase() {
+  const server = new URL(inject('pgTemplateUrl')!);
+  const template = server.pathname.slice(1);
+  server.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: server.toString() });
+  await admin.connect();
+  const name = `keeb_capture_crash_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name} template ${template}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  cleanups.push(async () => {
+    await handle.close();
+    // Not WITH (FORCE): the pool's sockets may still be saying goodbye (see test/db.ts); wait for them instead.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`drop database if exists ${name}`);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await sleep(100);
+      }
+    }
+    await admin.end();
+  });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-capture-crash-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  return { handle, env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir } };
+}
 
-      const { itemId, buyer } = await seed(handle.db);
-      const run = await killMidCapture({ DATABASE_URL: url.toString(), DATA_DIR: dataDir }, itemId, buyer.username);
-      console.log(`capture crash test (postgresql): ${JSON.stringify({ secondStartedAfterKill: run.startedAfter, soldAfterKill: run.soldAfter })}`);
-      expect(run.page.item).toMatchObject({ purchaserId: buyer.id, paymentStatus: 'none' });
-      await expectSaleRows(handle.db, itemId, buyer.id);
-      await expectOneCapture(run.orderId);
-      await expectBuyerSeesSale(run, itemId);
-      await expectOneCapture(run.orderId);
-      // Seconds: the dead claim goes stale 5 s after its last heartbeat, then the next check (or start-up's) settles it.
-      expect(run.soldAfter).toBeLessThan(run.startedAfter + 15);
-      await stop(run.second);
-    },
-    90_000,
-  );
+describe('a capture whose API process was killed', () => {
+  for (const secondStarts of ['after the kill', 'before the kill'] as const) {
+    it.runIf(inject('pgTemplateUrl'))(
+      `on PostgreSQL, another process started ${secondStarts} settles it within seconds, with one capture at PayPal`,
+      async () => {
+        const { handle, env } = await serverDatabase();
+        const { itemId, buyer } = await seed(handle.db);
+        const run = await killMidCapture(env, itemId, buyer.username, secondStarts);
+        console.log(`capture crash test (postgresql, second process started ${secondStarts}): ${JSON.stringify({ secondReadyAfterKill: run.startedAfter, soldAfterKill: run.soldAfter })}`);
+        expect(run.page.item).toMatchObject({ purchaserId: buyer.id, paymentStatus: 'none' });
+        await expectSaleRows(handle.db, itemId, buyer.id);
+        await expectOneCapture(run.orderId);
+        await expectBuyerSeesSale(run, itemId);
+        await expectOneCapture(run.orderId);
+        // Seconds: the dead claim goes stale 5 s after its last heartbeat, then its check (or start-up's) settles it.
+        expect(run.soldAfter).toBeLessThan(run.startedAfter + 15);
+        await stop(run.second);
+      },
+      90_000,
+    );
+  }
 
   it.runIf(!inject('pgTemplateUrl'))(
     'on the embedded database: the restarted process finds it at start-up and settles it, with one capture at PayPal',
@@ -166,7 +187,7 @@ describe('a capture whose API process was killed', () => {
       const { itemId, buyer } = await seed(seeding.db);
       await seeding.close();
 
-      const run = await killMidCapture({ DATA_DIR: dataDir }, itemId, buyer.username);
+      const run = await killMidCapture({ DATA_DIR: dataDir }, itemId, buyer.username, 'after the kill');
       console.log(`capture crash test (pglite): ${JSON.stringify({ restartedAfterKill: run.startedAfter, soldAfterKill: run.soldAfter })}`);
       expect(run.page.item).toMatchObject({ purchaserId: buyer.id, paymentStatus: 'none' });
       await expectBuyerSeesSale(run, itemId);
