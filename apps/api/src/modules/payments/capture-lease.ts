@@ -36,7 +36,7 @@ export function createCaptureLease(db: Database, options: { logger: Logger }) {
       const row = await take();
       if (!row) return { held: false };
       beat = setInterval(() => {
-        repo.touchCapture(db, purchaseId).catch((err: unknown) => options.logger.warn({ err, purchaseId }, 'capture heartbeat failed'));
+        repo.touchCapture(db, purchaseId, STALE_CAPTURE_MS).catch((err: unknown) => options.logger.warn({ err, purchaseId }, 'capture heartbeat failed'));
       }, CAPTURE_HEARTBEAT_MS);
       return { held: true, value: await work(row) };
     } finally {

@@ -137,6 +137,22 @@ describe('a capture whose process died', () => {
   });
 });
 
+describe('a capture whose process could not learn its outcome', () => {
+  it('(PayPal captured, its answer never came) is settled by the check within seconds, without the buyer and without a second capture', async () => {
+    const { item, buyer, orderId, purchaseId } = await approvedCheckout();
+    paypal.hang.add('capture');
+    // The adapter gives up after its timeout: the buyer hears payment_processing, the item is still pending.
+    expect((await buyer.client.post('/api/payment/item/process', { orderId })).body).toEqual({ message: 'payment_processing' });
+    const gaveUp = Date.now();
+    expect((await itemOf(item.id)).paymentStatus).toBe('pending');
+    const settled = await until(() => purchaseOf(purchaseId), (p) => p.status !== 'capturing');
+    expect(settled.status).toBe('captured');
+    expect((Date.now() - gaveUp) / 1000).toBeLessThan(STALE_CAPTURE_MS / 1000 + 8);
+    await expectSold(purchaseId, item.id, buyer.user.id);
+    expect(capturesOf(orderId)).toHaveLength(1);
+  });
+});
+
 describe('a capture in flight on a live process', () => {
   it('is not taken over: its claim keeps beating, the check finds it alive, and PayPal is asked nothing', async () => {
     const { item, buyer, orderId, purchaseId } = await approvedCheckout();

@@ -73,11 +73,22 @@ export async function purchaseByCapture(db: Queryable, captureId: string) {
   return row;
 }
 
-/** The capture claim's heartbeat: its holder is alive as long as this keeps moving (see capture-lease.ts). */
-export async function touchCapture(db: Queryable, id: string) {
+/**
+ * The capture claim's heartbeat: its holder is alive as long as this keeps moving (see capture-lease.ts). A claim
+ * already stale is not revived: it was given up, or may have been taken over.
+ */
+export async function touchCapture(db: Queryable, id: string, staleMs: number) {
   await db
     .update(purchases)
     .set({ updatedAt: sql`now()` })
+    .where(and(eq(purchases.id, id), eq(purchases.status, 'capturing'), sql`${purchases.updatedAt} > now() - ${staleMs} * interval '1 millisecond'`));
+}
+
+/** Gives a capture claim up: stale at once, so the next finder takes it over without waiting. */
+export async function giveUpCapture(db: Queryable, id: string, staleMs: number) {
+  await db
+    .update(purchases)
+    .set({ updatedAt: sql`now() - ${staleMs} * interval '1 millisecond'` })
     .where(and(eq(purchases.id, id), eq(purchases.status, 'capturing')));
 }
 

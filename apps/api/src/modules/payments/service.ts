@@ -134,15 +134,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (p.status === 'capture_pending') throw processing();
       if (p.status === 'capturing') {
         // A claim whose process died is settled by whoever finds it first: here, the buyer who came back.
-        const resumed = await lease.takeOver(p.id, resumeCapture);
+        const resumed = await unknownAsProcessing(lease.takeOver(p.id, resumeCapture));
         if (resumed.held) return resumed.value;
         if (!wait || Date.now() > deadline) throw processing();
         await sleep(100);
         continue;
       }
       if (!p.orderId) throw failed();
-      const captured = await lease.holding(p.id, () => claim(p.id), captureClaimed);
+      const captured = await unknownAsProcessing(lease.holding(p.id, () => claim(p.id), captureClaimed));
       if (captured.held) return captured.value;
+    }
+  }
+
+  /**
+   * The provider failing while a claim is held leaves the claim `capturing`: its check asks the provider again once
+   * the claim is stale, with backoff while the provider stays down. The buyer hears payment_processing.
+   */
+  async function unknownAsProcessing<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw processing();
+      throw error;
     }
   }
 
@@ -177,16 +190,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await release(p.id, 'failed', 'claimed for capture without an order');
       throw failed();
     }
-    let order;
-    try {
-      order = await provider.getOrder(p.orderId);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      logger.warn({ purchaseId: p.id, kind: error.kind, issue: error.issue }, 'a stranded capture could not be checked with the provider');
-      // The claim stays; once this holder lets go, the check after it asks again.
-      await scheduleReconcile(undefined, p.id, nextCheck(new Date()));
-      throw processing();
-    }
+    // A provider failure here leaves the claim to the next check (a job retried with backoff).
+    const order = await provider.getOrder(p.orderId);
     const c = order.capture;
     logger.warn({ purchaseId: p.id, orderStatus: order.status, captureStatus: c?.status }, 'settling a capture whose process stopped');
     if (c?.status === 'COMPLETED') return finalize(p.id, { ...c, shipping: order.shipping });
@@ -206,7 +211,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   /**
    * The capture check: settles the claim if its holder died, else looks again shortly. Outcomes for the buyer
-   * (payment_failed, payment_processing) are recorded on the purchase, so they end the job.
+   * (payment_failed, payment_processing) are recorded on the purchase, so they end the job; the provider failing
+   * fails it, and the queue retries it with backoff.
    */
   async function checkCapture(purchaseId: string) {
     let resumed;
@@ -250,9 +256,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
           throw processing();
         }
         default:
-          // Outcome unknown: keep the lock, ask the provider again shortly (same request id, so never twice).
-          await reopen();
-          await scheduleReconcile(undefined, p.id, new Date(Date.now() + 60_000));
+          // Outcome unknown (the capture may have been made): the claim is given up as a dead holder's would be,
+          // so the buyer coming back, or the check in a few seconds, asks the provider for the order at once and
+          // captures it if it is not, with the same request id (so never twice). The lock holds meanwhile.
+          await repo.giveUpCapture(db, p.id, STALE_CAPTURE_MS);
+          await scheduleReconcile(undefined, p.id, nextCheck(new Date()));
           throw processing();
       }
     }
