@@ -192,7 +192,7 @@ export function createApp(deps: AppDeps): Express {
     orders,
     awardKarma: (tx, award) => accountsRepo.awardKarma(tx, award),
   });
-  jobs.handle('payment-reconcile', ({ purchaseId }) => payments.reconcile(purchaseId));
+  jobs.handle('payment-reconcile', ({ purchaseId, captureCheck }) => payments.reconcile(purchaseId, { captureCheck }));
   jobs.afterStart(() => payments.recoverStrandedCaptures());
   jobs.handle('payment-webhook', ({ eventId }) => payments.applyWebhook(eventId));
   if (paymentProvider.name === 'local' && config.env === 'production') {

@@ -55,7 +55,7 @@ async function strand(purchaseId: string, orderId: string, { captured, beatAgoMs
     .update(purchases)
     .set({ status: 'capturing', updatedAt: sql`now() - ${beatAgoMs} * interval '1 millisecond'` })
     .where(eq(purchases.id, purchaseId));
-  await t.jobs.send('payment-reconcile', { purchaseId }, { key: `strand:${purchaseId}` });
+  await t.jobs.send('payment-reconcile', { purchaseId, captureCheck: true }, { key: `strand:${purchaseId}` });
 }
 
 const purchaseOf = async (id: string) => (await t.db.db.select().from(purchases).where(eq(purchases.id, id)))[0]!;
@@ -166,7 +166,7 @@ describe('a capture in flight on a live process', () => {
     const beating = await until(() => purchaseOf(purchaseId), (p) => p.updatedAt > claimed.updatedAt, 5000);
     expect(beating.updatedAt.getTime()).toBeGreaterThan(claimed.updatedAt.getTime());
     const gets = paypal.callsTo('get').length;
-    await t.jobs.send('payment-reconcile', { purchaseId }, { key: `check-live:${purchaseId}` });
+    await t.jobs.send('payment-reconcile', { purchaseId, captureCheck: true }, { key: `check-live:${purchaseId}` });
     await t.jobs.drain();
     expect((await purchaseOf(purchaseId)).status).toBe('capturing');
     expect(paypal.callsTo('get').length).toBe(gets);

@@ -56,6 +56,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     await jobs.send('payment-reconcile', { purchaseId }, { key: `${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
   }
 
+  /** A capture claim's check: a no-op once the claim has moved on (sold, pending, reopened...). */
+  async function scheduleCaptureCheck(tx: Tx | undefined, purchaseId: string, at: Date) {
+    await jobs.send('payment-reconcile', { purchaseId, captureCheck: true }, { key: `capture:${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
+  }
+
   /** Gives the item's lock up: the purchase ends as `status` and the item is on sale again. */
   async function release(purchaseId: string, status: 'failed' | 'abandoned', failure: string) {
     await db.transaction(async (tx) => {
@@ -166,7 +171,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   function claim(purchaseId: string) {
     return db.transaction(async (tx) => {
       const row = await repo.movePurchase(tx, purchaseId, ['open'], { status: 'capturing' });
-      if (row) await scheduleReconcile(tx, purchaseId, nextCheck(new Date()));
+      if (row) await scheduleCaptureCheck(tx, purchaseId, nextCheck(new Date()));
       return row;
     });
   }
@@ -224,7 +229,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
     if (resumed.held) return;
     const p = await repo.findPurchase(db, purchaseId);
-    if (p?.status === 'capturing') await scheduleReconcile(undefined, purchaseId, nextCheck(p.updatedAt));
+    if (p?.status === 'capturing') await scheduleCaptureCheck(undefined, purchaseId, nextCheck(p.updatedAt));
   }
 
   async function captureClaimed(p: repo.PurchaseRow): Promise<PaymentResult> {
@@ -260,7 +265,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           // so the buyer coming back, or the check in a few seconds, asks the provider for the order at once and
           // captures it if it is not, with the same request id (so never twice). The lock holds meanwhile.
           await repo.giveUpCapture(db, p.id, STALE_CAPTURE_MS);
-          await scheduleReconcile(undefined, p.id, nextCheck(new Date()));
+          await scheduleCaptureCheck(undefined, p.id, nextCheck(new Date()));
           throw processing();
       }
     }
@@ -277,10 +282,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * Settles a purchase from the provider's record of its order: lapsed locks, unknown outcomes, buyers who
    * approved and never came back. Never abandons an order the buyer approved or the provider captured.
    */
-  async function reconcile(purchaseId: string) {
+  async function reconcile(purchaseId: string, options: { captureCheck?: boolean } = {}) {
     const p = await repo.findPurchase(db, purchaseId);
     if (!p || !repo.LOCKING.includes(p.status)) return;
     if (p.status === 'capturing') return checkCapture(p.id);
+    // A capture claim's check found it settled: the purchase's own jobs (lock expiry, pending capture) do the rest.
+    if (options.captureCheck) return;
     if (p.status === 'open' && p.lockedUntil.getTime() > Date.now()) return;
     if (!p.orderId) return release(p.id, 'abandoned', 'no order was created');
     const order = await provider.getOrder(p.orderId);
@@ -419,7 +426,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     async recoverStrandedCaptures() {
       const ids = await repo.capturingPurchaseIds(db);
-      for (const id of ids) await scheduleReconcile(undefined, id, new Date());
+      for (const id of ids) await scheduleCaptureCheck(undefined, id, new Date());
       if (ids.length > 0) logger.warn({ purchases: ids.length }, 'checking captures left under way by a stopped process');
     },
 
