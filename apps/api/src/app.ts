@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { ReplicaSet } from './db/replicas';
 import { addressRoutes } from './modules/accounts/address/routes';
 import { createAddressService } from './modules/accounts/address/service';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -55,9 +56,12 @@ import { createGoogleVerifier, type GoogleVerifier } from './adapters/oauth/goog
 import { createRedditClient, type RedditClient } from './adapters/oauth/reddit';
 import { LOCAL_APPROVAL_FORM_PATHS, paymentProviderFromConfig, paymentStandInRoutes, type PaymentProvider } from './adapters/payment/index';
 import { createSmsSender, type SmsSender } from './adapters/sms/sms';
-import { createLocalStorage, type Storage } from './adapters/storage/storage';
+import { storageFromConfig } from './adapters/storage/from-config';
+import type { Storage } from './adapters/storage/storage';
+import { createUploadsService } from './modules/uploads/service';
 import { requestLogger, type Logger } from './platform/logger';
 import type { RateLimits } from './platform/rate-limit';
+import { createReadRouting } from './platform/read-routing';
 import { RouteTable } from './platform/route-table';
 import { securityHeaders } from './platform/security';
 import { sessionSecret, withSessionIfSignedIn } from './platform/session';
@@ -68,6 +72,8 @@ import { attachHub, createRealtimeHub, type RealtimeHub } from './realtime/hub';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Streaming replicas (DATABASE_REPLICA_URLS) for lag-tolerant public reads; without them every read is the primary's. */
+  replicas?: ReplicaSet | undefined;
   logger: Logger;
   limits: RateLimits;
   /** express-session middleware; server.ts shares it with socket.io. */
@@ -76,7 +82,7 @@ export interface AppDeps {
   jobs: JobQueue;
   /** The built SPA to serve, when there is one. */
   webDistDir?: string | undefined;
-  /** Adapters; tests pass their own pointed at local fakes. Defaults: outbox mail, local disk, bot check per config. */
+  /** Adapters; tests pass their own pointed at local fakes. Defaults: outbox mail, the bucket or local disk (S3_BUCKET), bot check per config. */
   mailer?: Mailer;
   storage?: Storage;
   captcha?: Captcha;
@@ -109,11 +115,15 @@ export function createApp(deps: AppDeps): Express {
   const https = config.publicUrl?.startsWith('https:') ?? false;
   app.use(requestLogger(deps.logger));
   app.use(warnOnOtherHosts(config, deps.logger));
-  app.use(securityHeaders({ https }));
+  app.use(securityHeaders({ https, imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [] }));
 
   const { jobs } = deps;
   registerMailWorker(jobs, deps.mailer ?? createMailer(config), config.dataDir);
-  const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
+  const storage = deps.storage ?? storageFromConfig(config, deps.logger);
+  const uploads = createUploadsService({ db, jobs, storage, logger: deps.logger });
+  jobs.handle('upload-orphan', async () => {
+    await uploads.sweepOrphans();
+  });
   const captcha = deps.captcha ?? createCaptcha(config);
   const hub = deps.hub ?? createRealtimeHub(deps.logger);
   attachHub(app, hub);
@@ -189,10 +199,16 @@ export function createApp(deps: AppDeps): Express {
   if (paymentProvider.name === 'local' && config.env === 'production') {
     deps.logger.warn('PayPal is not configured (PAYPAL_CLIENT_ID): payments go through the local stand-in and move no money');
   }
-  const photos = createPhotosService({ storage, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
+  const photos = createPhotosService({ uploads, imgur: deps.imgur ?? createImgurClient(config), limits: deps.limits, config });
   // Every /api route is declared in a module's routes.ts and served through this table, which adds the access
   // check and the input guard; the access-matrix and fuzz tests enumerate it (routeTableOf).
-  const table = new RouteTable({ isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p });
+  // Which database a read runs on is chosen where the routes call a service: public lists through
+  // reads.publicReads(...).read, everything else on the primary (platform/read-routing.ts).
+  const reads = createReadRouting(db, deps.replicas);
+  const table = new RouteTable({
+    isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p,
+    ...(deps.replicas ? { rememberWrite: reads.rememberWrite } : {}),
+  });
   table.attachTo(app);
   const api = express.Router();
   const jsonBody = express.json({ limit: config.bodyLimit });
@@ -205,9 +221,12 @@ export function createApp(deps: AppDeps): Express {
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
   // and matching every other route. They only read who is asking, so a request without a session cookie skips
   // making a session (withSessionIfSignedIn).
-  const discovery = createDiscoveryService(db, {
-    savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
-  });
+  // The viewer's hearts (savedAmong) always come from the primary: they are the viewer's own writes.
+  const discovery = reads.publicReads((reader) =>
+    createDiscoveryService(reader, {
+      savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
+    }),
+  );
   api.use(withSessionIfSignedIn(deps.session, table.router(discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs }))));
   api.use(jsonBody);
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
@@ -220,7 +239,7 @@ export function createApp(deps: AppDeps): Express {
   // who is signed in (to fill the address form with their saved address), so it makes no session for anyone.
   api.use(withSessionIfSignedIn(deps.session, table.router(paymentStandInRoutes(paymentProvider, { savedAddress: address.savedAddress }))));
   api.use(deps.session);
-  api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, storage, config, sessionEnded: (sessionId) => hub.closeSockets({ sessionId }) })));
+  api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, uploads, config, sessionEnded: (sessionId) => hub.closeSockets({ sessionId }) })));
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));
   api.use(table.router(forumLinkRoutes({ forumLink, limits: deps.limits })));
   api.use(table.router(phoneRoutes({ phone })));
@@ -230,7 +249,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(paymentsRoutes({ payments, config })));
   api.use(table.router(ordersRoutes({ orders })));
   api.use(table.router(chatRoutes({ chat })));
-  api.use(table.router(blogRoutes({ blog: createBlogService({ db, storage, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }) })));
+  const blog = reads.publicReads((reader) => createBlogService({ db: reader, uploads, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
+  api.use(table.router(blogRoutes({ blog })));
   api.use(table.router(ratingsRoutes(createRatingsService({ db, config, jobs }))));
   api.use(table.router(wantsRoutes({ wants })));
   api.use(table.router(notificationsRoutes(countsOf)));
@@ -239,7 +259,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(errorMiddleware);
   app.use('/api', api);
   // After the API, so API calls never pay for the SPA's file lookups (a stat per request).
-  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir }));
+  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir, storage, uploadsPublicUrl: config.s3?.publicUrl }));
 
   app.use(errorMiddleware);
   return app;

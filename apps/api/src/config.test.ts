@@ -51,4 +51,19 @@ describe('loadConfig', () => {
     expect(problemsOf({ PAYPAL_CLIENT_SECRET: 'secret' })).toEqual(['Invalid configuration: PAYPAL_CLIENT_ID must be set together with PAYPAL_CLIENT_SECRET']);
     expect(problemsOf({ PAYPAL_ENV: 'production' })).toEqual(['Invalid configuration: PAYPAL_ENV must be sandbox or live (got "production")']);
   });
+
+  it('reads DATABASE_REPLICA_URLS as a list, only beside DATABASE_URL', () => {
+    expect(loadConfig({}).databaseReplicaUrls).toEqual([]);
+    const primary = 'postgres://db-primary/keeb';
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://r1/keeb, postgresql://r2/keeb,' }).databaseReplicaUrls).toEqual([
+      'postgres://r1/keeb',
+      'postgresql://r2/keeb',
+    ]);
+    expect(problemsOf({ DATABASE_REPLICA_URLS: 'postgres://r1/keeb' })).toEqual([
+      'Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (the primary the replicas follow) (got "postgres://r1/keeb")',
+    ]);
+    expect(problemsOf({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://r1/keeb,mysql://r2' })).toEqual([
+      'Invalid configuration: DATABASE_REPLICA_URLS must be comma-separated postgres: URLs (got "postgres://r1/keeb,mysql://r2")',
+    ]);
+  });
 });

@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: url(['http', 'https']),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres', 'postgresql']),
+  // Streaming replicas of DATABASE_URL for lag-tolerant public reads (db/replicas.ts, platform/read-routing.ts).
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ error: 'must be comma-separated postgres: URLs' }).refine((v) => /^postgres(ql)?:/.test(v), { error: 'must be comma-separated postgres: URLs' }))),
   REDIS_URL: url(['redis', 'rediss']),
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   TRUST_PROXY: z.string().default('loopback'),
@@ -81,7 +87,25 @@ const EnvSchema = z.object({
   PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   PAYPAL_API_URL: url(['http', 'https']),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  // Uploads in an S3-compatible bucket (adapters/storage/s3.ts); unset S3_BUCKET keeps them on local disk.
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: url(['http', 'https']),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Default: on when S3_ENDPOINT is set (most self-hosted stores have no per-bucket host names), off for AWS.
+  S3_FORCE_PATH_STYLE: z.enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: 'must be 1 or 0' }).optional(),
+  S3_PUBLIC_URL: url(['http', 'https']),
 }).superRefine((env, ctx) => {
+  // Replicas without a primary server would be read while PGlite takes the writes: two databases that never meet.
+  if (env.DATABASE_REPLICA_URLS.length > 0 && !env.DATABASE_URL) {
+    ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message: 'needs DATABASE_URL (the primary the replicas follow)' });
+  }
+  // Half a key pair would silently fall back to the SDK's default credentials.
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}` });
+  }
   // Half a PayPal configuration must not fall back to the local stand-in, whose payments move no money.
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
     const missing = env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID';
@@ -102,6 +126,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: env.DATABASE_URL,
+    databaseReplicaUrls: env.DATABASE_REPLICA_URLS,
     redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET,
     trustProxy: env.TRUST_PROXY,
@@ -179,6 +204,18 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
             webhookId: env.PAYPAL_WEBHOOK_ID,
           }
         : undefined,
+    /** Unset: uploads stay on local disk (uploadsDir). */
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? Boolean(env.S3_ENDPOINT) : ['1', 'true', 'yes'].includes(env.S3_FORCE_PATH_STYLE),
+          publicUrl: env.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
   };
 }
 

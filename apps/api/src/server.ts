@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
+import { ReplicaSet } from './db/replicas';
 import { createJobQueue } from './platform/jobs/job-queue';
 import { createServerOutput } from './platform/logger';
 import { publicUrlWarning } from './platform/public-url';
@@ -50,13 +51,18 @@ async function main(): Promise<void> {
     const output = createServerOutput(config);
     const { logger } = output;
     const database = await prepareDatabase(config, logger);
+    const replicas = config.databaseReplicaUrls.length
+      ? await ReplicaSet.open(database.db, config.databaseReplicaUrls, {
+          onChange: (status) => logger[status.healthy ? 'info' : 'warn'](status, status.healthy ? 'replica serving reads' : 'replica skipped'),
+        })
+      : undefined;
 
     const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
     const limits = new RateLimits(limitsRedis ? { redis: limitsRedis } : { db: database.db });
     const session = createSessionMiddleware(config, database.db);
     const jobs = createJobQueue(database, { logger });
     let draining = false;
-    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, jobs, webDistDir: findWebDist(), draining: () => draining });
+    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, jobs, replicas, webDistDir: findWebDist(), draining: () => draining });
     await jobs.start();
     const httpServer = createServer(app);
     // Once shutting down, every answer closes its connection: a balancer's keep-alive connection then ends after a
@@ -112,6 +118,7 @@ async function main(): Promise<void> {
       await jobs.stop();
       session.store.close();
       await limitsRedis?.quit().catch(() => undefined);
+      await replicas?.close();
       await database.close();
       logger.info('stopped');
       await output.flush(Math.max(0, deadline - Date.now() - 100));

@@ -150,13 +150,51 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 }
 
 export async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const server = await postgresDatabase(connectionString);
   // Fail fast with a clear error when the server refuses us, instead of on the first request.
-  const probe = await pool.connect();
+  const probe = await server.pool.connect();
   probe.release();
+  return {
+    db: server.db,
+    driver: 'pg',
+    jobsTarget: { backend: 'postgres', connectionString },
+    migrate: () => migrate(drizzle({ client: server.pool, schema }), { migrationsFolder }),
+    close: server.close,
+  };
+}
+
+/** A read-only handle on a streaming replica (db/replicas.ts): the pools only, nothing to migrate or queue. */
+export interface ReplicaHandle {
+  db: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A replica's handle. Unlike openPostgres it does not connect at once: a replica that is down at start-up is
+ * skipped by the health probe, not fatal. The short connect timeout, and the query timeout for a server that froze,
+ * bound what a request routed to a replica that has just died can wait before it is retried on the primary. The
+ * pools' 'error' events (a replica that stops while connections are idle) are expected and must not crash the process.
+ */
+export async function openReplica(
+  connectionString: string,
+  { connectTimeoutMs, queryTimeoutMs }: { connectTimeoutMs: number; queryTimeoutMs: number },
+): Promise<ReplicaHandle> {
+  const server = await postgresDatabase(connectionString, { connectionTimeoutMillis: connectTimeoutMs, query_timeout: queryTimeoutMs }, () => undefined);
+  return { db: server.db, close: server.close };
+}
+
+/** drizzle on a node-postgres pool, with the array runner jsonRows and arrayRows use. */
+async function postgresDatabase(
+  connectionString: string,
+  poolOptions: { connectionTimeoutMillis?: number; query_timeout?: number } = {},
+  onIdleError?: (error: Error) => void,
+) {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString, max: 10, ...poolOptions });
+  if (onIdleError) pool.on('error', onIdleError);
   const db = drizzle({ client: pool, schema }) as unknown as Database;
   // plan_cache_mode is a setting of the session, so the statements that must always run their generic plan have
   // connections of their own, opened when first needed. PostgreSQL planned the price sort with a cursor anew on
@@ -167,7 +205,11 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   // A closed handle opens nothing new: its queries fail like the main pool's do.
   const generic = () => {
     if (closed) throw new Error('the database handle is closed');
-    return (genericPool ??= new pg.Pool({ connectionString, max: 10, options: '-c plan_cache_mode=force_generic_plan' }));
+    if (!genericPool) {
+      genericPool = new pg.Pool({ connectionString, max: 10, ...poolOptions, options: '-c plan_cache_mode=force_generic_plan' });
+      if (onIdleError) genericPool.on('error', onIdleError);
+    }
+    return genericPool;
   };
   arrayRunners.set(db, async (query, name, reuse) => {
     const runner = name && reuse === 'generic' ? generic() : pool;
@@ -175,9 +217,7 @@ export async function openPostgres(connectionString: string): Promise<DatabaseHa
   });
   return {
     db,
-    driver: 'pg',
-    jobsTarget: { backend: 'postgres', connectionString },
-    migrate: () => migrate(drizzle({ client: pool, schema }), { migrationsFolder }),
+    pool,
     close: async () => {
       closed = true;
       await genericPool?.end();

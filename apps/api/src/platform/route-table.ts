@@ -39,6 +39,11 @@ export interface RouteSpec {
   /** Middleware run after the access check and before the handler: rate limits, body parsers, uploads. */
   after?: readonly RequestHandler[];
   handler: (req: Request, res: Response) => unknown;
+  /**
+   * A POST that changes nothing (the spec's client sends some reads as POST, e.g. searchItems): it does not make
+   * its caller a writer who must read from the primary for a while (platform/read-routing.ts).
+   */
+  readOnly?: true;
 }
 
 /** Declares one API route; modules answer a list of these, and the route table turns them into routers. */
@@ -72,8 +77,12 @@ export class RouteTable {
   readonly routers: Router[] = [];
   private readonly admin: RequestHandler;
 
-  constructor(deps: { isAdmin: (userId: string) => Promise<boolean> }) {
+  private readonly rememberWrite: RequestHandler[];
+
+  /** rememberWrite: run on every state-changing call that passed its access check (read-your-writes). */
+  constructor(deps: { isAdmin: (userId: string) => Promise<boolean>; rememberWrite?: RequestHandler }) {
     this.admin = requireAdmin(deps.isAdmin);
+    this.rememberWrite = deps.rememberWrite ? [deps.rememberWrite] : [];
   }
 
   /** A router serving `specs`, in their order. */
@@ -93,7 +102,8 @@ export class RouteTable {
       });
       // Express 5 passes a rejected promise from the handler to the error middleware itself.
       const handler = spec.handler as RequestHandler;
-      router[spec.method](spec.path, ...(spec.before ?? []), ...this.accessCheck(spec), ...(spec.after ?? []), refuseUnsafeText, handler);
+      const writes = spec.method !== 'get' && !spec.readOnly ? this.rememberWrite : [];
+      router[spec.method](spec.path, ...(spec.before ?? []), ...this.accessCheck(spec), ...writes, ...(spec.after ?? []), refuseUnsafeText, handler);
     }
     return router;
   }

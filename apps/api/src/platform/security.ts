@@ -1,11 +1,17 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
+export interface SecurityOptions {
+  https: boolean;
+  /** Where uploads are read besides this origin: S3_PUBLIC_URL's origin, which /uploads redirects to. */
+  imageOrigins?: string[];
+}
+
 /**
- * The CSP allows only what the app needs: its own scripts and styles, images from itself and the two photo hosts
- * listings may link to, and its own API and socket.io connection.
+ * The CSP allows only what the app needs: its own scripts and styles, images from itself, the photo store's public
+ * address and the two photo hosts listings may link to, and its own API and socket.io connection.
  */
-function helmetMiddleware(options: { https: boolean }) {
+function helmetMiddleware(options: SecurityOptions) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,7 +19,7 @@ function helmetMiddleware(options: { https: boolean }) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.imgur.com', 'https://i.redd.it'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://i.imgur.com', 'https://i.redd.it', ...(options.imageOrigins ?? [])],
         fontSrc: ["'self'"],
         // CSP 3: 'self' also covers ws:// and wss:// to this origin (socket.io).
         connectSrc: ["'self'"],
@@ -50,7 +56,7 @@ function helmetHeaders(middleware: RequestHandler): Map<string, string> {
   return headers;
 }
 
-export function securityHeaders(options: { https: boolean }): RequestHandler {
+export function securityHeaders(options: SecurityOptions): RequestHandler {
   const headers = helmetHeaders(helmetMiddleware(options));
   return (_req, res, next) => {
     res.setHeaders(headers);

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import { uploadsHandler } from '../adapters/storage/serve';
+import { createLocalStorage, type Storage } from '../adapters/storage/storage';
 import { precompressedFiles } from './precompressed';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -26,9 +28,9 @@ const ITEM_ID = /^\/detail\/([A-Za-z0-9_-]{1,64})\/?$/;
  * deep links (/detail/x) load the app, which then routes on the client. The build's brotli and gzip copies are
  * sent to browsers that accept them (see precompressed.ts).
  */
-export function staticRoutes(options: { uploadsDir: string; webDistDir: string | undefined }): Router {
+export function staticRoutes(options: { uploadsDir: string; webDistDir: string | undefined; storage?: Storage; uploadsPublicUrl?: string | undefined }): Router {
   const router = Router();
-  router.use('/uploads', express.static(options.uploadsDir, { maxAge: '30d', immutable: true, index: false, fallthrough: false }));
+  router.use('/uploads', uploadsHandler({ storage: options.storage ?? createLocalStorage(options.uploadsDir), uploadsDir: options.uploadsDir, publicUrl: options.uploadsPublicUrl }));
 
   const dist = options.webDistDir;
   if (!dist || !existsSync(path.join(dist, 'index.html'))) return router;

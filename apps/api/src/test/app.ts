@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import supertest from 'supertest';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createApp } from '../app';
+import type { Database } from '../db/client';
+import type { ReplicaSet } from '../db/replicas';
 import { loadConfig, type Config } from '../config';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from '../platform/jobs/job-queue';
 import { createLogger } from '../platform/logger';
@@ -85,6 +87,12 @@ function signedSessionCookie(sid: string): string {
   return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sid}.${mac}`)}`;
 }
 
+/** Another database than the file's own copy of the template, and read replicas of it (replica-routing.test.ts). */
+export interface TestDatabaseOptions {
+  database?: () => Promise<TestDatabase>;
+  replicas?: (primary: Database) => Promise<ReplicaSet>;
+}
+
 /**
  * Registers hooks that give each test file its own real database and the real app on it; every test starts
  * from empty user tables. `overrides` are environment variables (or a function answering them).
@@ -92,13 +100,15 @@ function signedSessionCookie(sid: string): string {
 export function useTestApp(
   overrides: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv) = {},
   jobOptions: Pick<JobQueueOptions, 'queues'> = {},
+  databases: TestDatabaseOptions = {},
 ): TestContext {
   const context = {} as TestContext;
   let dataDir = '';
   let stopApp = async () => {};
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-api-'));
-    const db = await createTestDatabase();
+    const db = await (databases.database ?? createTestDatabase)();
+    const replicas = await databases.replicas?.(db.db);
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -118,6 +128,7 @@ export function useTestApp(
     const app = createApp({
       config,
       db: db.db,
+      replicas,
       logger,
       limits: new RateLimits({ db: db.db }),
       session: session.middleware,
@@ -128,6 +139,7 @@ export function useTestApp(
     stopApp = async () => {
       await jobs.stop();
       session.store.close();
+      await replicas?.close();
     };
     const clientAs = async (userId: string) => {
       const sid = randomBytes(24).toString('base64url');

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   /** A text input is longer than its limit (details: `field`, `max`). */
   tooLong: 'too_long',
   somethingWentWrong: 'something_went_wrong',
+  /** The photo store (disk or bucket) refused or timed out: nothing was saved, the upload may be tried again. */
+  storageUnavailable: 'storage_unavailable',
 } as const;
 
 export const TOO_MANY_REQUESTS = 'TooManyRequests';

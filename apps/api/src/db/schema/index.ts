@@ -10,3 +10,4 @@ export * from './ratings';
 export * from './blog';
 export * from './wants';
 export * from './orders';
+export * from './uploads';

@@ -20,7 +20,7 @@ import { singleImageUpload, squareAvatar } from '../../platform/images';
 import { rateLimit, userOrAddress, type RateLimits } from '../../platform/rate-limit';
 import { route, type RouteSpec } from '../../platform/route-table';
 import { SESSION_COOKIE, sessionSecret } from '../../platform/session';
-import type { Storage } from '../../adapters/storage/storage';
+import type { UploadsService } from '../uploads/service';
 import { requireXsrfHeader } from '../../platform/xsrf';
 import { avatarKey } from './avatar';
 import { createKnownDevices } from './known-device';
@@ -30,12 +30,12 @@ import { endSession, startSession } from './session';
 export function accountsRoutes(deps: {
   accounts: AccountsService;
   limits: RateLimits;
-  storage: Storage;
+  uploads: UploadsService;
   config: Config;
   /** Told after a session ended on logout or a password change (the realtime hub closes the sockets opened with it). */
   sessionEnded?: (sessionId: string) => void;
 }): RouteSpec[] {
-  const { accounts, limits, storage, config } = deps;
+  const { accounts, limits, uploads, config } = deps;
   // Generous for a person (the shell asks on every focus), tight enough to stop scripted hammering. Counted per
   // signed-in user (else per address): ten people behind one address used it up in half a minute.
   const sessionLimit = rateLimit(limits.create({ name: 'session', points: 120, durationSeconds: 60 }), userOrAddress);
@@ -144,7 +144,8 @@ export function accountsRoutes(deps: {
       method: 'post', path: '/me/avatar', access: 'signedIn', input: { multipart: 'file' }, before: byAuth, after: [singleImageUpload('file')],
       handler: async (req, res) => {
         const avatar = await squareAvatar(req.file?.buffer);
-        const url = await storage.put(avatarKey(userIdOf(req)), avatar);
+        const key = avatarKey(userIdOf(req));
+        const url = await uploads.store(userIdOf(req), key, [{ key, body: avatar }]);
         res.json({ url });
       },
     }),

@@ -4,6 +4,7 @@ import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { singleImageUpload } from '../../platform/images';
 import { uuidParam } from '../../platform/ids';
+import type { PublicReads } from '../../platform/read-routing';
 import { route, type RouteSpec } from '../../platform/route-table';
 import type { BlogService } from './service';
 
@@ -13,23 +14,25 @@ const postIdParam = uuidParam(BLOG_ERRORS.notFound);
 /**
  * Spec part 2, section 7 "Blog". Writing, publishing, deleting, the image upload and the giveaway's entries and
  * Close are admin calls; entering and commenting need a session; reading is public (the service hides
- * unpublished posts from everyone but admins).
+ * unpublished posts from everyone but admins). The lists and posts may come from a replica (reads.read).
  */
-export function blogRoutes(deps: { blog: BlogService }): RouteSpec[] {
-  const { blog } = deps;
+export function blogRoutes(deps: { blog: PublicReads<BlogService> }): RouteSpec[] {
+  const { blog: reads } = deps;
+  const blog = reads.primary;
   const id = (req: Request) => String(req.params.id);
   const onPost = { before: [postIdParam] } as const;
   return [
     route({
       method: 'get', path: '/blogs', access: 'public', input: { query: BlogListQuerySchema },
       handler: async (req, res) => {
-        res.json(await blog.list(req.session.userId, parseInput(BlogListQuerySchema, req.query)));
+        const query = parseInput(BlogListQuerySchema, req.query);
+        res.json(await reads.read(req, (b) => b.list(req.session.userId, query)));
       },
     }),
     route({
       method: 'get', path: '/banner-blogs', access: 'public',
-      handler: async (_req, res) => {
-        res.json(await blog.banner());
+      handler: async (req, res) => {
+        res.json(await reads.read(req, (b) => b.banner()));
       },
     }),
     route({
@@ -42,7 +45,7 @@ export function blogRoutes(deps: { blog: BlogService }): RouteSpec[] {
     route({
       method: 'get', path: '/blog/:id', access: 'public', ...onPost,
       handler: async (req, res) => {
-        res.json(await blog.post(id(req), req.session.userId));
+        res.json(await reads.read(req, (b) => b.post(id(req), req.session.userId)));
       },
     }),
     route({
@@ -97,7 +100,7 @@ export function blogRoutes(deps: { blog: BlogService }): RouteSpec[] {
     route({
       method: 'post', path: '/blog/image-upload', access: 'admin', input: { multipart: 'image' }, after: [singleImageUpload('image')],
       handler: async (req, res) => {
-        res.json(await blog.uploadImage(req.file?.buffer));
+        res.json(await blog.uploadImage(userIdOf(req), req.file?.buffer));
       },
     }),
   ];

@@ -19,7 +19,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { INVALID_IMAGE, listingPhoto } from '../../platform/images';
 import { consume, type RateLimits } from '../../platform/rate-limit';
-import type { Storage } from '../../adapters/storage/storage';
+import type { UploadsService } from '../uploads/service';
 import * as repo from './repo';
 import { paragraphsOf, sanitiseBlogHtml } from './sanitise';
 
@@ -28,7 +28,7 @@ const COMMENTS_PER_HOUR = 30;
 
 export interface BlogDeps {
   db: Database;
-  storage: Storage;
+  uploads: UploadsService;
   limits: RateLimits;
   /** Whether the account holds admin rights (the accounts module decides). */
   isAdmin: (userId: string) => Promise<boolean>;
@@ -63,7 +63,7 @@ export function bannerSince(now: Date): Date {
 }
 
 export function createBlogService(deps: BlogDeps) {
-  const { db, storage } = deps;
+  const { db, uploads } = deps;
   const commentLimit = deps.limits.create({ name: 'blog-comments', points: COMMENTS_PER_HOUR, durationSeconds: 3600 });
   const adminOf = async (userId: string | undefined) => (userId ? deps.isAdmin(userId) : false);
 
@@ -202,12 +202,12 @@ export function createBlogService(deps: BlogDeps) {
      * Banner and body images: decoded (JPEG or PNG only), re-encoded without metadata and stored with their list
      * (@2x_) and detail (@4x_) sizes beside them, as listing photos are; the list and the banner show the @2x_ one.
      */
-    async uploadImage(file: Buffer | undefined): Promise<{ url: string }> {
+    async uploadImage(uploaderId: string, file: Buffer | undefined): Promise<{ url: string }> {
       if (!file?.length) throw new AppError(400, INVALID_IMAGE);
       const { photo, detail, list } = await listingPhoto(file);
       const name = `${randomBytes(12).toString('hex')}.jpg`;
-      await Promise.all([storage.put(`blog/@4x_${name}`, detail), storage.put(`blog/@2x_${name}`, list)]);
-      return { url: await storage.put(`blog/${name}`, photo) };
+      const parts = [{ key: `blog/@4x_${name}`, body: detail }, { key: `blog/@2x_${name}`, body: list }, { key: `blog/${name}`, body: photo }];
+      return { url: await uploads.store(uploaderId, `blog/${name}`, parts) };
     },
   };
 }

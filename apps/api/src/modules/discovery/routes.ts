@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { ItemListQuerySchema, PriceHistoryQuerySchema, SearchSuggestionsQuerySchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
+import { readsOf, type PublicReads } from '../../platform/read-routing';
 import { route, type RouteSpec } from '../../platform/route-table';
 import { createFirstPageCache, isHomeFirstPage } from './first-pages';
 import { profilesRoutes } from './profiles-routes';
@@ -12,43 +13,50 @@ const listQuery = { query: ItemListQuerySchema };
 /**
  * jsonBody: the API's JSON body parser; these routes come before it, and only searchItems has a body.
  * firstPageCacheMs: how long the signed-out home feed's first page is kept (first-pages.ts; 0 reads every one).
+ * The public lists (feed, search, price history, suggestions, a seller's listings) may come from a replica
+ * (reads.read); the signed-in user's own lists come from the primary.
  */
-export function discoveryRoutes(discovery: DiscoveryService, { jsonBody, firstPageCacheMs }: { jsonBody: RequestHandler; firstPageCacheMs: number }): RouteSpec[] {
+export function discoveryRoutes(reads: PublicReads<DiscoveryService>, { jsonBody, firstPageCacheMs }: { jsonBody: RequestHandler; firstPageCacheMs: number }): RouteSpec[] {
   const firstPages = createFirstPageCache(firstPageCacheMs);
+  const discovery = reads.primary;
   return [
     route({
       method: 'get', path: '/items', access: 'public', input: listQuery,
       handler: async (req, res) => {
         const query = parseInput(ItemListQuerySchema, req.query);
         const viewer = req.session.userId;
-        if (viewer || !isHomeFirstPage(query) || firstPageCacheMs === 0) return void res.json(await discovery.feed(query, viewer));
-        res.set('Content-Type', 'application/json; charset=utf-8').send(await firstPages.json(query, () => discovery.feed(query, undefined)));
+        if (viewer || !isHomeFirstPage(query) || firstPageCacheMs === 0) return void res.json(await reads.read(req, (d) => d.feed(query, viewer)));
+        res.set('Content-Type', 'application/json; charset=utf-8').send(await firstPages.json(query, () => reads.read(req, (d) => d.feed(query, undefined))));
       },
     }),
     // The spec sends searchText and ts as query parameters; a JSON body with the same fields is accepted too.
     route({
-      method: 'post', path: '/searchItems', access: 'public', input: { ...listQuery, body: ItemListQuerySchema }, after: [jsonBody],
+      method: 'post', path: '/searchItems', access: 'public', input: { ...listQuery, body: ItemListQuerySchema }, after: [jsonBody], readOnly: true,
       handler: async (req, res) => {
         const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
-        res.json(await discovery.feed(parseInput(ItemListQuerySchema, { ...body, ...req.query }), req.session.userId));
+        const query = parseInput(ItemListQuerySchema, { ...body, ...req.query });
+        res.json(await reads.read(req, (d) => d.feed(query, req.session.userId)));
       },
     }),
     route({
       method: 'get', path: '/items/price-history', access: 'public', input: { query: PriceHistoryQuerySchema },
       handler: async (req, res) => {
-        res.json(await discovery.priceHistory(parseInput(PriceHistoryQuerySchema, req.query)));
+        const query = parseInput(PriceHistoryQuerySchema, req.query);
+        res.json(await reads.read(req, (d) => d.priceHistory(query)));
       },
     }),
     route({
       method: 'get', path: '/items/suggest', access: 'public', input: { query: SearchSuggestionsQuerySchema },
       handler: async (req, res) => {
-        res.json(await discovery.suggest(parseInput(SearchSuggestionsQuerySchema, req.query).searchText));
+        const { searchText } = parseInput(SearchSuggestionsQuerySchema, req.query);
+        res.json(await reads.read(req, (d) => d.suggest(searchText)));
       },
     }),
     route({
       method: 'get', path: '/user/:id/items/listed', access: 'public', input: listQuery,
       handler: async (req, res) => {
-        res.json(await discovery.sellerListed(String(req.params.id), parseInput(ItemListQuerySchema, req.query), req.session.userId));
+        const query = parseInput(ItemListQuerySchema, req.query);
+        res.json(await reads.read(req, (d) => d.sellerListed(String(req.params.id), query, req.session.userId)));
       },
     }),
     ...(['listed', 'sold', 'purchased'] as const).map((kind) =>
@@ -71,6 +79,6 @@ export function discoveryRoutes(discovery: DiscoveryService, { jsonBody, firstPa
         res.json(await discovery.followed(userIdOf(req), parseInput(ItemListQuerySchema, req.query)));
       },
     }),
-    ...profilesRoutes(discovery.profiles),
+    ...profilesRoutes(readsOf(reads, (d) => d.profiles)),
   ];
 }

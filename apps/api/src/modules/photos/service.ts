@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { INVALID_IMAGE, listingPhoto } from '../../platform/images';
 import type { ImgurClient } from '../../adapters/imgur/imgur';
 import { consume, type RateLimits } from '../../platform/rate-limit';
-import type { Storage } from '../../adapters/storage/storage';
+import type { UploadsService } from '../uploads/service';
 
 /** Imgur album hashes: letters and digits, 5 to 10 of them. Anything else cannot be an album and never reaches Imgur. */
 const ALBUM_HASH = /^[A-Za-z0-9]{5,10}$/;
@@ -23,12 +23,12 @@ export interface PhotosService {
 }
 
 export function createPhotosService(deps: {
-  storage: Storage;
+  uploads: UploadsService;
   imgur: ImgurClient;
   limits: RateLimits;
   config: Pick<Config, 'photoUploadsPerDay'>;
 }): PhotosService {
-  const { storage, imgur } = deps;
+  const { uploads, imgur } = deps;
   const dailyUploads = deps.limits.create({ name: 'photo-uploads', points: deps.config.photoUploadsPerDay, durationSeconds: DAY_SECONDS });
 
   return {
@@ -41,9 +41,9 @@ export function createPhotosService(deps: {
       const { photo, detail, list } = await listingPhoto(file);
       const name = `${randomBytes(12).toString('hex')}.jpg`;
       try {
-        // Variants first: once the photo's URL exists, photoVariants(url) must find both.
-        await Promise.all([storage.put(`items/${userId}/@4x_${name}`, detail), storage.put(`items/${userId}/@2x_${name}`, list)]);
-        return { url: await storage.put(`items/${userId}/${name}`, photo) };
+        const key = `items/${userId}/${name}`;
+        const parts = [{ key: `items/${userId}/@4x_${name}`, body: detail }, { key: `items/${userId}/@2x_${name}`, body: list }, { key, body: photo }];
+        return { url: await uploads.store(userId, key, parts) };
       } catch (error) {
         // Our storage failed, not the user: the upload must not cost them part of their day.
         await dailyUploads.reward(userId, 1).catch(() => undefined);

@@ -43,6 +43,11 @@ export interface JobPayloads {
   'order-deadline': { orderId: string; kind: 'ship-reminder' | 'late' | 'receive-reminder' | 'auto-receive' };
   /** An order's tracking, sent to the payment provider (PayPal's /track) after the seller marked it shipped. */
   'order-tracking-sync': { orderId: string };
+  /**
+   * A day after an upload (issue 27): deletes the uploads older than a day that no listing, avatar or post uses
+   * (modules/uploads). Named by the upload that queued it; each run sweeps every upload then due.
+   */
+  'upload-orphan': { key: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -114,6 +119,9 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   'want-expiry-warning': TRADE_JOB,
   'order-deadline': TRADE_JOB,
   'order-tracking-sync': { ...TRADE_JOB, deadLetter: { name: 'order_tracking_sync_dead', retentionSeconds: 90 * DAY } },
+  // Checks before it deletes, and deleting an object already gone is no error, so a retry (a store that was
+  // down) is harmless; waits a day in 'created', well inside the 30-day retention.
+  'upload-orphan': TRADE_JOB,
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */

@@ -26,6 +26,7 @@ export const TEXTS = {
   tooManyUploads: "You've gone crazy with the photo uploads in the past 24 hours.",
   invalidImage: 'That photo could not be read. Try another one.',
   photoTooLarge: 'That photo is too large. Try a smaller one.',
+  storageUnavailable: 'Photos cannot be saved right now. Try again in a few minutes.',
   photoType: 'Photo must be .jpg or .png',
   photoLinkRequired: 'Photo link required',
   photoLinkHttps: 'Photo links must follow https:// protocol',
@@ -160,6 +161,7 @@ export function uploadErrorText(error: unknown): string {
   if (code === E.tooManyUploads) return TEXTS.tooManyUploads;
   if (code === E.invalidImage) return TEXTS.invalidImage;
   if (code === ERROR_CODES.payloadTooLarge) return TEXTS.photoTooLarge;
+  if (code === ERROR_CODES.storageUnavailable) return TEXTS.storageUnavailable;
   return TEXTS.somethingWentWrong;
 }
 

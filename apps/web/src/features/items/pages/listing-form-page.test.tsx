@@ -423,6 +423,7 @@ describe('sell page: photo uploads', () => {
   it.each([
     [429, { message: 'too_many_uploads', timeLeft: 100 }, "You've gone crazy with the photo uploads in the past 24 hours."],
     [400, { message: 'invalid_image' }, 'That photo could not be read. Try another one.'],
+    [503, { message: 'storage_unavailable' }, 'Photos cannot be saved right now. Try again in a few minutes.'],
   ])('an upload answering %s shows its text', async (status, body, text) => {
     const { user } = await renderForm('/sell', { 'POST /img/upload': { status, body } });
     await user.upload(screen.getByTestId('photo-file-input'), png());

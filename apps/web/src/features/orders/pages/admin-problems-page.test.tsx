@@ -79,6 +79,18 @@ describe('/admin/problems', () => {
     expect(api.callsTo('GET /admin/problems')[1]?.params).toEqual({ cursor: 'c1' });
   });
 
+  it('says so under the list when the next page fails, keeping the rows and the button', async () => {
+    const { user } = setup({
+      'GET /admin/problems': (request) =>
+        request.params.cursor ? { status: 500, body: { message: 'internal_error' } } : { body: { problems: [problem('p1', 'Tofu65')], nextCursor: 'c1' } },
+    });
+    await screen.findAllByTestId('problem-row');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('More could not be loaded. Please try again.')).toBeInTheDocument();
+    expect(screen.getAllByTestId('problem-row')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+  });
+
   it('reads the API\'s bare array, continuing after a full page by `${openedAt}_${_id}`', async () => {
     const full = Array.from({ length: ORDERS_PAGE_SIZE }, (_, i) => problem(`p${i}`, `Board ${i}`));
     const { user, api } = setup({

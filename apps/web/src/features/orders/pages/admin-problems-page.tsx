@@ -5,6 +5,7 @@ import { formatPrice } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { LinkifiedText } from '../../../components/linkified-text';
+import { LoadMore } from '../../../components/list-state';
 import { timeAgo } from '../../../lib/format';
 import { closeProblem, useOpenProblems, type OpenProblem } from '../api/admin-problems';
 import { ConfirmAction } from '../components/confirm-action';
@@ -41,13 +42,9 @@ export function AdminProblemsPage() {
           ))}
         </ol>
       )}
-      {query.hasNextPage ? (
-        <div className={styles.more}>
-          <Button variant="secondary" pending={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            {TEXTS.loadMore}
-          </Button>
-        </div>
-      ) : null}
+      <div className={styles.more}>
+        <LoadMore query={query} label={TEXTS.loadMore} failed={TEXTS.loadMoreFailed} />
+      </div>
     </section>
   );
 }
