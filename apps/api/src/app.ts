@@ -97,6 +97,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** Pushes to users' sockets; server.ts attaches socket.io to it (realtimeHubOf). Default: a new hub. */
   hub?: RealtimeHub;
+  /** True once server.ts is shutting down: the health check then fails while requests are still served. */
+  draining?: () => boolean;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it through supertest. */
@@ -232,7 +234,7 @@ export function createApp(deps: AppDeps): Express {
   // The item page is the next busiest call, mostly from signed-out visitors: routed before the other modules'
   // routes, and like the lists without making a session nobody will keep. No item route writes the session.
   api.use(withSessionIfSignedIn(deps.session, table.router(itemsRoutes({ items }))));
-  api.use(table.router(healthRoutes(db)));
+  api.use(table.router(healthRoutes(db, deps.draining)));
   api.use(table.router(referenceRoutes(createReferenceService(db))));
   // Before the full session: the stand-in's approval page stands for PayPal's, which knows its payer. It only reads
   // who is signed in (to fill the address form with their saved address), so it makes no session for anyone.

@@ -15,7 +15,10 @@ import { createSessionMiddleware } from './platform/session';
 import { realtimeHubOf } from './realtime/hub';
 import { createRealtime } from './realtime/socket';
 
-/** SIGTERM to exit, whatever is pending: supervisors kill a process that takes longer (Docker's default is 10 s). */
+/**
+ * From the end of the drain (SHUTDOWN_DRAIN_MS) to exit, whatever is pending: supervisors kill a process that takes
+ * longer (Docker's default is 10 s from SIGTERM: with a drain, raise its stop_grace_period by the drain).
+ */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** In-flight requests get this long to finish before their connections are cut, leaving time to close the rest. */
 const REQUEST_GRACE_MS = 7_000;
@@ -58,9 +61,15 @@ async function main(): Promise<void> {
     const limits = new RateLimits(limitsRedis ? { redis: limitsRedis } : { db: database.db });
     const session = createSessionMiddleware(config, database.db);
     const jobs = createJobQueue(database, { logger });
-    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, jobs, replicas, webDistDir: findWebDist() });
+    let draining = false;
+    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, jobs, replicas, webDistDir: findWebDist(), draining: () => draining });
     await jobs.start();
     const httpServer = createServer(app);
+    // Once shutting down, every answer closes its connection: a balancer's keep-alive connection then ends after a
+    // complete exchange, never when it might be carrying the next request. First listener, before any answer starts.
+    httpServer.prependListener('request', (_req, res) => {
+      if (draining) res.setHeader('Connection', 'close');
+    });
     const realtime = createRealtime(httpServer, { session: session.middleware, redisUrl: config.redisUrl, hub: realtimeHubOf(app), appUrl: config.appUrl });
 
     await new Promise<void>((resolve, reject) => {
@@ -80,15 +89,24 @@ async function main(): Promise<void> {
     }
 
     let stopping = false;
+    const drainMs = config.shutdownDrainMs;
     const shutdown = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      const deadline = Date.now() + SHUTDOWN_GRACE_MS;
+      draining = true;
+      const graceMs = drainMs + SHUTDOWN_GRACE_MS;
+      const deadline = Date.now() + graceMs;
       // The hard deadline: a close that hangs (a database, a socket) must not keep the process alive.
       setTimeout(() => {
-        logger.error({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutdown deadline passed: exiting with work pending');
+        logger.error({ signal, graceMs }, 'shutdown deadline passed: exiting with work pending');
         process.exit(1);
-      }, SHUTDOWN_GRACE_MS).unref();
+      }, graceMs).unref();
+      if (drainMs > 0) {
+        // Still serving, health check failing: the balancer stops sending requests before the listener closes,
+        // so none is refused or cut.
+        logger.info({ signal, drainMs }, 'draining: health check failing, still serving');
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
       logger.info({ signal }, 'shutting down: no new connections, finishing requests');
       const force = setTimeout(() => httpServer.closeAllConnections(), REQUEST_GRACE_MS);
       force.unref();
