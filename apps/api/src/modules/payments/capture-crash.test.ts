@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../db/client';
 import { items, orders, purchases } from '../../db/schema/index';
 import { browserSession, bundleServer, startApiProcess, type ApiProcess } from '../../test/api-process';
+import { copyOfTemplate } from '../../test/db';
 import { createItem, createUser } from '../../test/factories';
 import { startFakePayPal, type FakePayPal } from '../../test/fakes/paypal';
 import { hashPassword } from '../accounts/passwords';
@@ -125,33 +124,15 @@ const stop = async (server: ApiProcess) => {
 
 /** A database of its own on the PostgreSQL server, made from the migrated test template. */
 async function serverDatabase() {
-  const server = new URL(inject('pgTemplateUrl')!);
-  const template = server.pathname.slice(1);
-  server.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: server.toString() });
-  await admin.connect();
-  const name = `keeb_capture_crash_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name} template ${template}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const copy = await copyOfTemplate(inject('pgTemplateUrl')!, 'keeb_capture_crash');
+  const handle = await openPostgres(copy.url);
   cleanups.push(async () => {
     await handle.close();
-    // Not WITH (FORCE): the pool's sockets may still be saying goodbye (see test/db.ts); wait for them instead.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`drop database if exists ${name}`);
-        break;
-      } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-        await sleep(100);
-      }
-    }
-    await admin.end();
+    await copy.drop();
   });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-capture-crash-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  return { handle, env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir } };
+  return { handle, env: { DATABASE_URL: copy.url, DATA_DIR: dataDir } };
 }
 
 describe('a capture whose API process was killed', () => {
