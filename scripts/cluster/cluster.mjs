@@ -199,6 +199,7 @@ export async function startCluster(options = {}) {
   const statsSocket = path.join(dir, 'haproxy.sock');
   const configFile = path.join(dir, 'haproxy.cfg');
   let haproxy;
+  let haproxyExited;
   let haproxyText = '';
 
   async function serverStates() {
@@ -242,10 +243,10 @@ export async function startCluster(options = {}) {
 
   async function stopAll() {
     await Promise.all(processes.map((_, i) => signal(i, 'SIGTERM')));
-    if (haproxy && haproxy.exitCode === null) {
-      const gone = new Promise((resolve) => haproxy.once('exit', resolve));
+    // exitCode stays null when a signal ended it (Ctrl-C reaches the whole process group): the exit event tells.
+    if (haproxy) {
       haproxy.kill('SIGTERM');
-      await gone;
+      await haproxyExited;
     }
     await rm(dir, { recursive: true, force: true });
   }
@@ -256,6 +257,8 @@ export async function startCluster(options = {}) {
     const template = await readFile(options.haproxyConfig ?? path.join(root, 'deploy', 'haproxy.cfg'), 'utf8');
     await writeFile(configFile, localHaproxyConfig(template, { frontPort, ports, statsSocket }));
     haproxy = spawn(haproxyBin, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let haproxyGone = false;
+    haproxyExited = new Promise((resolve) => haproxy.once('exit', () => resolve((haproxyGone = true))));
     const keep = (chunk) => {
       haproxyText += chunk.toString();
       if (haproxyText.length > 2_000_000) haproxyText = haproxyText.slice(-1_000_000);
@@ -265,7 +268,7 @@ export async function startCluster(options = {}) {
     haproxy.stderr.on('data', keep);
     const until = Date.now() + 15_000;
     for (;;) {
-      if (haproxy.exitCode !== null) throw new Error(`haproxy exited (${haproxy.exitCode}):\n${haproxyText}`);
+      if (haproxyGone) throw new Error(`haproxy exited (${haproxy.signalCode ?? haproxy.exitCode}):\n${haproxyText}`);
       const states = await serverStates().catch(() => ({}));
       if (processes.every((p) => states[p.name] === 'UP')) break;
       if (Date.now() > until) throw new Error(`haproxy did not see every process UP in 15 s (${JSON.stringify(states)}):\n${haproxyText}`);

@@ -194,7 +194,8 @@ export function createApp(deps: AppDeps): Express {
     orders,
     awardKarma: (tx, award) => accountsRepo.awardKarma(tx, award),
   });
-  jobs.handle('payment-reconcile', ({ purchaseId }) => payments.reconcile(purchaseId));
+  jobs.handle('payment-reconcile', ({ purchaseId, captureCheck }) => payments.reconcile(purchaseId, { captureCheck }));
+  jobs.afterStart(() => payments.recoverStrandedCaptures());
   jobs.handle('payment-webhook', ({ eventId }) => payments.applyWebhook(eventId));
   if (paymentProvider.name === 'local' && config.env === 'production') {
     deps.logger.warn('PayPal is not configured (PAYPAL_CLIENT_ID): payments go through the local stand-in and move no money');

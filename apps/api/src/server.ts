@@ -65,6 +65,12 @@ async function main(): Promise<void> {
     const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, jobs, replicas, webDistDir: findWebDist(), draining: () => draining });
     await jobs.start();
     const httpServer = createServer(app);
+    // An idle keep-alive connection is closed by whoever times out first. Were it always this server (Node's default
+    // 5 s), a balancer reusing the connection at that moment would see it reset with a request on it: a 502 for a
+    // POST, which HAProxy must not replay. HAProxy closes half of its idle server connections every 5 s
+    // (pool-purge-delay), so with 65 s here it is almost always the one to close them.
+    httpServer.keepAliveTimeout = 65_000;
+    httpServer.headersTimeout = 66_000;
     // Once shutting down, every answer closes its connection: a balancer's keep-alive connection then ends after a
     // complete exchange, never when it might be carrying the next request. First listener, before any answer starts.
     httpServer.prependListener('request', (_req, res) => {

@@ -15,23 +15,23 @@ export interface TestDatabase extends DatabaseHandle {
   destroy(): Promise<void>;
 }
 
-/** A fresh migrated and seeded database for one test file: a template copy (server) or a loaded dump (PGlite). */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const templateUrl = inject('pgTemplateUrl');
-  let handle: DatabaseHandle;
-  let drop = async () => {};
-  if (templateUrl) {
-    const template = new URL(templateUrl).pathname.slice(1);
-    const name = `keeb_test_${randomBytes(5).toString('hex')}`;
-    const serverUrl = new URL(templateUrl);
-    serverUrl.pathname = '/postgres';
-    const admin = new pg.Client({ connectionString: serverUrl.toString() });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    const url = new URL(templateUrl);
-    url.pathname = `/${name}`;
-    handle = await openPostgres(url.toString());
-    drop = async () => {
+/**
+ * A database of its own on the PostgreSQL server, copied from the migrated test template (`pgTemplateUrl`):
+ * answers its URL and how to drop it once every connection to it has closed.
+ */
+export async function copyOfTemplate(templateUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const template = new URL(templateUrl).pathname.slice(1);
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const serverUrl = new URL(templateUrl);
+  serverUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: serverUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
       // Not WITH (FORCE): pg's pool.end() resolves before its sockets have closed, and terminating a backend
       // that is still saying goodbye surfaces as an uncaught error. Retry briefly until the last one has left.
       for (let attempt = 0; ; attempt++) {
@@ -44,7 +44,19 @@ export async function createTestDatabase(): Promise<TestDatabase> {
         }
       }
       await admin.end();
-    };
+    },
+  };
+}
+
+/** A fresh migrated and seeded database for one test file: a template copy (server) or a loaded dump (PGlite). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const templateUrl = inject('pgTemplateUrl');
+  let handle: DatabaseHandle;
+  let drop = async () => {};
+  if (templateUrl) {
+    const copy = await copyOfTemplate(templateUrl, 'keeb_test');
+    handle = await openPostgres(copy.url);
+    drop = copy.drop;
   } else {
     const dumpFile = inject('pgliteDump');
     if (!dumpFile) throw new Error('the api test project needs its global setup');

@@ -72,3 +72,41 @@ export async function purchaseByCapture(db: Queryable, captureId: string) {
   const [row] = await db.select().from(purchases).where(eq(purchases.captureId, captureId));
   return row;
 }
+
+/**
+ * The capture claim's heartbeat: its holder is alive as long as this keeps moving (see capture-lease.ts). A claim
+ * already stale is not revived: it was given up, or may have been taken over.
+ */
+export async function touchCapture(db: Queryable, id: string, staleMs: number) {
+  await db
+    .update(purchases)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(purchases.id, id), eq(purchases.status, 'capturing'), sql`${purchases.updatedAt} > now() - ${staleMs} * interval '1 millisecond'`));
+}
+
+/** Gives a capture claim up: stale at once, so the next finder takes it over without waiting. */
+export async function giveUpCapture(db: Queryable, id: string, staleMs: number) {
+  await db
+    .update(purchases)
+    .set({ updatedAt: sql`now() - ${staleMs} * interval '1 millisecond'` })
+    .where(and(eq(purchases.id, id), eq(purchases.status, 'capturing')));
+}
+
+/**
+ * Takes a capture claim whose heartbeat is at least `staleMs` old by the database's clock (one clock for every
+ * process), renewing it in the same statement: of several processes trying at once, one gets the row.
+ */
+export async function takeOverCapture(db: Queryable, id: string, staleMs: number) {
+  const [row] = await db
+    .update(purchases)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(purchases.id, id), eq(purchases.status, 'capturing'), sql`${purchases.updatedAt} <= now() - ${staleMs} * interval '1 millisecond'`))
+    .returning();
+  return row;
+}
+
+/** Purchases claimed for capture, live or stranded. */
+export async function capturingPurchaseIds(db: Queryable) {
+  const rows = await db.select({ id: purchases.id }).from(purchases).where(eq(purchases.status, 'capturing'));
+  return rows.map((r) => r.id);
+}

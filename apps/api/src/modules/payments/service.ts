@@ -11,6 +11,7 @@ import { amountToCents, centsToAmount, PaymentProviderError, type PaymentProvide
 import * as offersRepo from '../offers/repo';
 import type { OffersService } from '../offers/service';
 import type { OrdersService } from '../orders/service';
+import { createCaptureLease, STALE_CAPTURE_MS } from './capture-lease';
 import * as mails from './mail-templates';
 import * as repo from './repo';
 
@@ -18,8 +19,13 @@ import * as repo from './repo';
 export const PAYMENT_LOCK_MS = 30 * 60 * 1000;
 /** A capture the provider holds as pending (e.g. an eCheck) keeps the item locked while it clears. */
 const PENDING_CAPTURE_LOCK_MS = 5 * 24 * 60 * 60 * 1000;
-/** A request that claimed a capture and vanished (a crash) is presumed dead after this. */
-const STALE_CAPTURE_MS = 2 * 60 * 1000;
+/**
+ * A capture claim is checked just after it would go stale if its holder stopped beating at once, and then again
+ * just after its last beat would go stale: a claim whose holder died is settled about STALE_CAPTURE_MS after its
+ * last beat (plus the job queue's polling of scheduled jobs, 2 s at most).
+ */
+const CHECK_MARGIN_MS = 250;
+const nextCheck = (lastBeat: Date) => new Date(Math.max(Date.now(), lastBeat.getTime() + STALE_CAPTURE_MS) + CHECK_MARGIN_MS);
 /** How long a second `process` call for the same order waits for the first one's outcome. */
 const WAIT_FOR_CAPTURE_MS = 15_000;
 /** Karma per sale, to the seller and the buyer (docs/decisions.md, "Payment: karma"). */
@@ -44,9 +50,15 @@ const failed = () => new AppError(409, PAYMENT_ERRORS.failed);
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, config, jobs, logger, provider } = deps;
+  const lease = createCaptureLease(db, { logger });
 
   async function scheduleReconcile(tx: Tx | undefined, purchaseId: string, at: Date) {
     await jobs.send('payment-reconcile', { purchaseId }, { key: `${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
+  }
+
+  /** A capture claim's check: a no-op once the claim has moved on (sold, pending, reopened...). */
+  async function scheduleCaptureCheck(tx: Tx | undefined, purchaseId: string, at: Date) {
+    await jobs.send('payment-reconcile', { purchaseId, captureCheck: true }, { key: `capture:${purchaseId}:${at.toISOString()}`, startAfter: at, ...(tx ? { tx } : {}) });
   }
 
   /** Gives the item's lock up: the purchase ends as `status` and the item is on sale again. */
@@ -126,16 +138,98 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (p.status === 'failed' || p.status === 'abandoned') throw failed();
       if (p.status === 'capture_pending') throw processing();
       if (p.status === 'capturing') {
-        const stale = Date.now() - p.updatedAt.getTime() > STALE_CAPTURE_MS;
-        if (stale) await repo.movePurchase(db, p.id, ['capturing'], { status: 'open' });
-        else if (!wait || Date.now() > deadline) throw processing();
-        else await sleep(100);
+        // A claim whose process died is settled by whoever finds it first: here, the buyer who came back.
+        const resumed = await unknownAsProcessing(lease.takeOver(p.id, resumeCapture));
+        if (resumed.held) return resumed.value;
+        if (!wait || Date.now() > deadline) throw processing();
+        await sleep(100);
         continue;
       }
       if (!p.orderId) throw failed();
-      if (!(await repo.movePurchase(db, p.id, ['open'], { status: 'capturing' }))) continue;
-      return captureClaimed(p);
+      const captured = await unknownAsProcessing(lease.holding(p.id, () => claim(p.id), captureClaimed));
+      if (captured.held) return captured.value;
     }
+  }
+
+  /**
+   * The provider failing while a claim is held leaves the claim `capturing`: its check asks the provider again once
+   * the claim is stale, with backoff while the provider stays down. The buyer hears payment_processing.
+   */
+  async function unknownAsProcessing<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw processing();
+      throw error;
+    }
+  }
+
+  /**
+   * open -> capturing, with the job that checks on the claim a little later, in one transaction: if this process
+   * dies before the capture is settled, that job (on any process) finds the claim's heartbeat stopped and settles it.
+   */
+  function claim(purchaseId: string) {
+    return db.transaction(async (tx) => {
+      const row = await repo.movePurchase(tx, purchaseId, ['open'], { status: 'capturing' });
+      if (row) await scheduleCaptureCheck(tx, purchaseId, nextCheck(new Date()));
+      return row;
+    });
+  }
+
+  /** A capture the provider holds as pending keeps the item locked while it clears; asked again hourly. */
+  async function holdPending(purchaseId: string, captureId: string | null) {
+    const until = new Date(Date.now() + PENDING_CAPTURE_LOCK_MS);
+    await db.transaction(async (tx) => {
+      await repo.movePurchase(tx, purchaseId, ['capturing'], { status: 'capture_pending', captureId, lockedUntil: until });
+      await scheduleReconcile(tx, purchaseId, new Date(Date.now() + 60 * 60 * 1000));
+    });
+  }
+
+  /**
+   * Settles a capture claim taken over from a process that died: the provider's record of the order decides. A
+   * capture it made is written as the sale; one it never made is made now, with the purchase's own request id, so
+   * that a capture the dead process's request is still making cannot become a second one.
+   */
+  async function resumeCapture(p: repo.PurchaseRow): Promise<PaymentResult> {
+    if (!p.orderId) {
+      await release(p.id, 'failed', 'claimed for capture without an order');
+      throw failed();
+    }
+    // A provider failure here leaves the claim to the next check (a job retried with backoff).
+    const order = await provider.getOrder(p.orderId);
+    const c = order.capture;
+    logger.warn({ purchaseId: p.id, orderStatus: order.status, captureStatus: c?.status }, 'settling a capture whose process stopped');
+    if (c?.status === 'COMPLETED') return finalize(p.id, { ...c, shipping: order.shipping });
+    if (c?.status === 'PENDING') {
+      await holdPending(p.id, c.id);
+      throw processing();
+    }
+    if (c) {
+      await release(p.id, 'failed', `capture ${c.status}`);
+      throw failed();
+    }
+    if (order.status === 'APPROVED') return captureClaimed(p);
+    // Nothing the buyer approved to capture: the checkout is open again until its lock runs out.
+    await repo.movePurchase(db, p.id, ['capturing'], { status: 'open' });
+    throw new AppError(409, PAYMENT_ERRORS.notApproved);
+  }
+
+  /**
+   * The capture check: settles the claim if its holder died, else looks again shortly. Outcomes for the buyer
+   * (payment_failed, payment_processing) are recorded on the purchase, so they end the job; the provider failing
+   * fails it, and the queue retries it with backoff.
+   */
+  async function checkCapture(purchaseId: string) {
+    let resumed;
+    try {
+      resumed = await lease.takeOver(purchaseId, resumeCapture);
+    } catch (error) {
+      if (error instanceof AppError) return;
+      throw error;
+    }
+    if (resumed.held) return;
+    const p = await repo.findPurchase(db, purchaseId);
+    if (p?.status === 'capturing') await scheduleCaptureCheck(undefined, purchaseId, nextCheck(p.updatedAt));
   }
 
   async function captureClaimed(p: repo.PurchaseRow): Promise<PaymentResult> {
@@ -167,19 +261,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
           throw processing();
         }
         default:
-          // Outcome unknown: keep the lock, ask the provider again shortly (same request id, so never twice).
-          await reopen();
-          await scheduleReconcile(undefined, p.id, new Date(Date.now() + 60_000));
+          // Outcome unknown (the capture may have been made): the claim is given up as a dead holder's would be,
+          // so the buyer coming back, or the check in a few seconds, asks the provider for the order at once and
+          // captures it if it is not, with the same request id (so never twice). The lock holds meanwhile.
+          await repo.giveUpCapture(db, p.id, STALE_CAPTURE_MS);
+          await scheduleCaptureCheck(undefined, p.id, nextCheck(new Date()));
           throw processing();
       }
     }
     if (result.status === 'COMPLETED') return finalize(p.id, { id: result.captureId ?? '', amount: result.amount, currency: result.currency, shipping: result.shipping });
     if (result.status === 'PENDING') {
-      const until = new Date(Date.now() + PENDING_CAPTURE_LOCK_MS);
-      await db.transaction(async (tx) => {
-        await repo.movePurchase(tx, p.id, ['capturing'], { status: 'capture_pending', captureId: result.captureId ?? null, lockedUntil: until });
-        await scheduleReconcile(tx, p.id, new Date(Date.now() + 60 * 60 * 1000));
-      });
+      await holdPending(p.id, result.captureId ?? null);
       throw processing();
     }
     await release(p.id, 'failed', `capture ${result.status}`);
@@ -190,9 +282,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * Settles a purchase from the provider's record of its order: lapsed locks, unknown outcomes, buyers who
    * approved and never came back. Never abandons an order the buyer approved or the provider captured.
    */
-  async function reconcile(purchaseId: string) {
+  async function reconcile(purchaseId: string, options: { captureCheck?: boolean } = {}) {
     const p = await repo.findPurchase(db, purchaseId);
     if (!p || !repo.LOCKING.includes(p.status)) return;
+    if (p.status === 'capturing') return checkCapture(p.id);
+    // A capture claim's check found it settled: the purchase's own jobs (lock expiry, pending capture) do the rest.
+    if (options.captureCheck) return;
     if (p.status === 'open' && p.lockedUntil.getTime() > Date.now()) return;
     if (!p.orderId) return release(p.id, 'abandoned', 'no order was created');
     const order = await provider.getOrder(p.orderId);
@@ -324,6 +419,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     reconcile,
+
+    /**
+     * At start-up: every purchase left claimed for capture gets its check now, so one stranded by a process that
+     * died (the one this process replaces, on the embedded database) is settled as soon as its heartbeat is stale.
+     */
+    async recoverStrandedCaptures() {
+      const ids = await repo.capturingPurchaseIds(db);
+      for (const id of ids) await scheduleCaptureCheck(undefined, id, new Date());
+      if (ids.length > 0) logger.warn({ purchases: ids.length }, 'checking captures left under way by a stopped process');
+    },
 
     /** POST /api/payment/webhook: verified, stored once, applied by a job. Answers false for a bad signature. */
     async receiveWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<boolean> {

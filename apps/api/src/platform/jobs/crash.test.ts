@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPglite } from '../../db/client';
+import { bundleServer, startApiProcess, type ApiProcess } from '../../test/api-process';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fakes/smtp';
 
 /**
@@ -15,61 +14,14 @@ import { startFakeSmtp, type FakeSmtp } from '../../test/fakes/smtp';
  * SMTP server; it is killed with SIGKILL during a burst of sign-ups and started again on the same database.
  * Every sign-up that was answered 200 must get its confirmation mail, one message (one Message-ID) each.
  */
-const apiDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 let serverEntry = '';
 
-/**
- * Bundles server.ts as `npm run build` does (our code bundled, npm packages loaded from node_modules), into a
- * folder of its own under apps/api/dist so it finds the migrations as dist/server.js does. It starts seconds
- * sooner than under tsx, and this test starts the server twice.
- */
-async function bundleServer(): Promise<string> {
-  const { build } = await import('esbuild');
-  const dependencies = (file: string) => Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { dependencies?: object }).dependencies ?? {});
-  const external = [...dependencies(path.join(apiDir, 'package.json')), ...dependencies(path.join(apiDir, '..', '..', 'packages', 'shared', 'package.json'))].filter(
-    (name) => name !== '@keeb/shared',
-  );
-  const outdir = path.join(apiDir, 'dist', `crash-test-${process.pid}`);
-  await build({
-    entryPoints: { server: path.join(apiDir, 'src', 'server.ts') },
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    external: [...external, ...external.map((name) => `${name}/*`)],
-    logLevel: 'warning',
-  });
-  return path.join(outdir, 'server.js');
-}
 const SIGNUPS = 28; // under the sign-up rate limit of 30 a minute from one address
 const CONCURRENCY = 4;
 const KILL_AFTER = 12; // answered sign-ups before the kill
 const SMTP_DELAY_MS = 150; // each mail is in flight for a while, so the kill finds some mid-send
 
-interface RunningServer {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [serverEntry], {
-      env: { PATH: process.env.PATH, DEMO_DATA: '0', LOG_PRETTY: '0', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    let stdout = '';
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const port = /running at http:\/\/[^:]+:(\d+)\//.exec(stdout)?.[1];
-      if (port) resolve({ child, base: `http://127.0.0.1:${port}/`, exited });
-    });
-    void exited.then((code) => reject(new Error(`server exited (${code}) before it was ready: ${stderr || stdout}`)));
-  });
-}
+const startServer = (env: NodeJS.ProcessEnv) => startApiProcess(serverEntry, env);
 
 /** Signs up as a browser would: fetch the XSRF cookie, then post the form with it. */
 async function signUp(base: string, i: number): Promise<number> {
@@ -92,7 +44,7 @@ async function signUp(base: string, i: number): Promise<number> {
  * Fires sign-ups CONCURRENCY at a time and SIGKILLs the server once KILL_AFTER have been answered 200 and the
  * SMTP server holds a mail it has not answered yet, so the kill always lands with a delivery mid-flight.
  */
-async function burstAndKill(server: RunningServer) {
+async function burstAndKill(server: ApiProcess) {
   const answered: string[] = [];
   const statuses: number[] = [];
   let unanswered = 0;
@@ -134,7 +86,7 @@ async function until(done: () => boolean, ms: number) {
 let smtp: FakeSmtp;
 let dataDir = '';
 beforeAll(async () => {
-  serverEntry = await bundleServer();
+  serverEntry = await bundleServer('crash-test');
   smtp = await startFakeSmtp({ delayMs: SMTP_DELAY_MS });
   dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-crash-'));
   const dump = inject('pgliteDump');

@@ -35,7 +35,12 @@ export interface JobQueue {
    * send() would, and all of them commit with `tx`.
    */
   sendMany<N extends JobName>(name: N, jobs: Array<{ payload: JobPayloads[N]; key: string; startAfter?: Date }>, options?: { tx?: Tx }): Promise<void>;
-  /** Installs or upgrades pg-boss's schema, creates the queues and starts the workers. */
+  /**
+   * Work to do once the queue runs, at each start of the process (a module's sweep for what a dead process left
+   * behind, which it hands to its jobs). A failing task is logged and does not stop the start.
+   */
+  afterStart(task: () => Promise<void>): void;
+  /** Installs or upgrades pg-boss's schema, creates the queues, starts the workers, then runs the afterStart tasks. */
   start(): Promise<void>;
   /** Stops fetching, lets running handlers finish (bounded), and closes pg-boss's own connections. */
   stop(): Promise<void>;
@@ -60,6 +65,7 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobsTarget'>, opt
   boss.on('warning', ({ message, data }) => logger.warn({ data }, `job queue: ${message}`));
   const handlers = new Map<JobName, JobHandler<JobName>>();
   const workerIds: string[] = [];
+  const startTasks: Array<() => Promise<void>> = [];
   let started = false;
   const settingsOf = (name: JobName): QueueSettings => ({ ...QUEUES[name], ...options.queues?.[name] });
 
@@ -120,6 +126,10 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobsTarget'>, opt
       if (started) void startWorker(name, handler).catch((err: unknown) => logger.error({ err, queue: name }, 'cannot start job worker'));
     },
 
+    afterStart(task) {
+      startTasks.push(task);
+    },
+
     async send(name, payload, { key, startAfter, tx } = {}) {
       return boss.send(name, payload as object, {
         ...(key ? { id: jobIdFor(name, key) } : {}),
@@ -144,6 +154,7 @@ export function createJobQueue(database: Pick<DatabaseHandle, 'jobsTarget'>, opt
       await failOrphans();
       for (const [name, handler] of handlers) await startWorker(name, handler);
       started = true;
+      for (const task of startTasks) await task().catch((err: unknown) => logger.error({ err }, 'a start-up task failed'));
     },
 
     async stop() {

@@ -11,8 +11,12 @@ export interface JobPayloads {
   'offer-expiry': { offerId: string; timeAccepted: string };
   /** The reminder a few hours before that end. */
   'offer-expiry-warning': { offerId: string; timeAccepted: string };
-  /** A purchase whose payment lock has run out, or whose outcome is unknown: asks the provider, then settles it. */
-  'payment-reconcile': { purchaseId: string };
+  /**
+   * A purchase whose payment lock has run out, or whose outcome is unknown: asks the provider, then settles it.
+   * `captureCheck`: the check of a capture claim (payments/capture-lease.ts), which only looks at a claim still
+   * `capturing`: settles it if its process died, else looks again.
+   */
+  'payment-reconcile': { purchaseId: string; captureCheck?: boolean };
   /** A verified provider webhook event, stored in payment_events, to apply to our records. */
   'payment-webhook': { eventId: string };
   /** The end of a 15-minute window with unread messages in a conversation (chat module): mails the recipient. */

@@ -58,6 +58,10 @@ export interface FakePayPal extends FakeServer {
    * unknown to the caller until it asks for the order.
    */
   hang: Set<PayPalEndpoint>;
+  /** Answers the captures held by `hang` now (their answers as made), as a slow PayPal finally would. */
+  releaseHeldCaptures(): void;
+  /** How many capture answers `hang` is holding: a capture request has arrived and been made. */
+  heldCaptureCount(): number;
   /** The address the buyer picks at PayPal when approving (GET_FROM_FILE): the one a capture and a get answer. */
   buyerShipping: FakeShipping;
   /** A track call is refused with this (e.g. 422 INVALID_TRACKING_NUMBER, 403 PERMISSION_DENIED), adding nothing. */
@@ -161,6 +165,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     tokenLifetimeSeconds: 32_400,
   };
   const never = () => new Promise<void>(() => {});
+  const heldCaptures: Array<() => void> = [];
 
   const server = await startFakeServer(async (req, res) => {
     const endpoint = endpointOf(req);
@@ -220,7 +225,7 @@ export async function startFakePayPal(): Promise<FakePayPal> {
     order.status = 'COMPLETED';
     const answer = representation(order);
     if (requestId) captureAnswers.set(`${orderId}\n${requestId}`, answer);
-    if (state.hang.has('capture')) return never();
+    if (state.hang.has('capture')) return new Promise<void>((resolve) => heldCaptures.push(() => resolve(sendJson(res, 201, answer))));
     return sendJson(res, 201, answer);
   });
   url = server.url;
@@ -262,6 +267,10 @@ export async function startFakePayPal(): Promise<FakePayPal> {
       return order.payerId;
     },
     revokeTokens: () => tokens.clear(),
+    releaseHeldCaptures() {
+      for (const answer of heldCaptures.splice(0)) answer();
+    },
+    heldCaptureCount: () => heldCaptures.length,
     callsTo: (endpoint: PayPalEndpoint) => server.requests.filter((req) => endpointOf(req) === endpoint),
   });
   return fake;
