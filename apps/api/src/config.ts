@@ -106,10 +106,6 @@ const EnvSchema = z.object({
     const missing = env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
     ctx.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}` });
   }
-  // Replicas without a primary server would be read while PGlite takes the writes: two databases that never meet.
-  if (env.DATABASE_REPLICA_URLS.length > 0 && !env.DATABASE_URL) {
-    ctx.addIssue({ code: 'custom', path: ['DATABASE_REPLICA_URLS'], message: 'needs DATABASE_URL (the primary the replicas follow)' });
-  }
   // Half a PayPal configuration must not fall back to the local stand-in, whose payments move no money.
   if (Boolean(env.PAYPAL_CLIENT_ID) !== Boolean(env.PAYPAL_CLIENT_SECRET)) {
     const missing = env.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID';
