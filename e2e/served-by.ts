@@ -32,7 +32,7 @@ export async function taggedHaproxyConfig(root: string, dir: string): Promise<st
   return file;
 }
 
-/** The server names of every answer the page receives from the front whose path matches `path`. */
+/** From now on, every answer the page receives whose URL `matches`: its path, status and X-Served-By. */
 export function recordServers(page: Page, matches: (url: URL) => boolean): Array<{ url: string; status: number; server: string | undefined }> {
   const seen: Array<{ url: string; status: number; server: string | undefined }> = [];
   page.on('response', (response: Response) => {
