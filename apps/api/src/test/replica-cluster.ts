@@ -9,6 +9,14 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 
+/**
+ * util-linux's runuser lives in /usr/sbin, which is not on every PATH (CI runs with /usr/local/bin:/usr/bin:/bin):
+ * found by its full path, as the cluster launcher finds haproxy.
+ */
+function runuserPath(): string {
+  return ['/usr/sbin/runuser', '/sbin/runuser'].find((candidate) => existsSync(candidate)) ?? 'runuser';
+}
+
 /** Debian's PostgreSQL tools (package `postgresql`), the newest version installed. */
 export function postgresBinDir(): string | undefined {
   const root = '/usr/lib/postgresql';
@@ -54,7 +62,7 @@ export async function startReplicaCluster(): Promise<ReplicaCluster> {
   if (!bin) throw new Error('no PostgreSQL server tools under /usr/lib/postgresql (install Debian\'s postgresql package)');
   const asRoot = process.getuid?.() === 0;
   const tool = (name: string, args: string[]) =>
-    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args);
+    asRoot ? run(runuserPath(), ['-u', 'postgres', '--', path.join(bin, name), ...args]) : run(path.join(bin, name), args);
 
   const dir = await mkdtemp(path.join(tmpdir(), 'keeb-replica-'));
   if (asRoot) {
