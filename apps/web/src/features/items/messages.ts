@@ -1,5 +1,6 @@
 import { COMMENT_MAX, ERROR_CODES, formatCount, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PHOTO_LINK_HOSTS, PRICE_MAX } from '@keeb/shared';
 import { isApiError } from '../../lib/api-error';
+import { STORAGE_UNAVAILABLE_TEXT } from '../../lib/photo-store';
 
 /** The spec's texts for listing, item detail and approvals, verbatim (part 1 sections 2.8, 2.9, 4, 5, 8). */
 export const TEXTS = {
@@ -26,7 +27,7 @@ export const TEXTS = {
   tooManyUploads: "You've gone crazy with the photo uploads in the past 24 hours.",
   invalidImage: 'That photo could not be read. Try another one.',
   photoTooLarge: 'That photo is too large. Try a smaller one.',
-  storageUnavailable: 'Photos cannot be saved right now. Try again in a few minutes.',
+  storageUnavailable: STORAGE_UNAVAILABLE_TEXT,
   photoType: 'Photo must be .jpg or .png',
   photoLinkRequired: 'Photo link required',
   photoLinkHttps: 'Photo links must follow https:// protocol',

@@ -339,6 +339,12 @@ describe('settings: avatar', () => {
     expect(api.callsTo('POST /me/avatar')).toHaveLength(0);
   });
 
+  it('says photos cannot be saved right now when the photo store is down (503 storage_unavailable)', async () => {
+    const { user } = await renderSettings(makeSettings(), { 'POST /me/avatar': { status: 503, body: { message: 'storage_unavailable' } } });
+    await user.upload(screen.getByLabelText('Change photo'), new File(['png'], 'me.png', { type: 'image/png' }));
+    expect(await screen.findByText('Photos cannot be saved right now. Try again in a few minutes.')).toBeInTheDocument();
+  });
+
   it('uploads a PNG and saves its URL as the profile photo', async () => {
     const { user, api } = await renderSettings(makeSettings(), { 'POST /me/avatar': { body: { url: '/uploads/avatar-1.jpg' } } });
     const input = screen.getByLabelText('Change photo');

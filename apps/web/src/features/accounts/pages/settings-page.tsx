@@ -15,6 +15,7 @@ import { FormBanner } from '../../../components/form-banner';
 import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { BackIcon } from '../../../components/icons';
 import { useMobileAccessory } from '../../../lib/page-meta';
+import { isStorageUnavailable, STORAGE_UNAVAILABLE_TEXT } from '../../../lib/photo-store';
 import { useRegions } from '../../../lib/reference/get-regions';
 import { sessionKeys } from '../../../lib/session';
 import { useFormError } from '../../../lib/use-form-error';
@@ -121,7 +122,7 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
   const avatarUpload = useMutation({
     mutationFn: uploadAvatar,
     onSuccess: (url) => setNewPhoto(url),
-    onError: () => setAvatarError(AVATAR_UPLOAD_FAILED_TEXT),
+    onError: (error) => setAvatarError(isStorageUnavailable(error) ? STORAGE_UNAVAILABLE_TEXT : AVATAR_UPLOAD_FAILED_TEXT),
   });
 
   const save = useMutation({
