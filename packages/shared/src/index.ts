@@ -37,3 +37,5 @@ export * from './wants/codes';
 export * from './orders/codes';
 export * from './orders/schemas';
 export * from './orders/countries';
+export * from './trades/codes';
+export * from './trades/schemas';

@@ -7,7 +7,8 @@ import { isoFromJson, jsonRows, type Queryable } from './client';
  * costs neither an extra round trip. `userId` is an SQL expression for the user's id, `user` the alias of their
  * `users` row. Each part reads one index:
  * - confirmed trades as buyer: orders_buyer_received_idx (index-only); as seller, in the seller's one pass over
- *   orders_seller_trust_idx with the on-time figures;
+ *   orders_seller_trust_idx with the on-time figures; a completed trade (issue 28) once for each side, from
+ *   trades_proposer_completed_idx and trades_seller_completed_idx, its two orders left out of both counts;
  * - on time: an order is due once shipped or, unshipped and still awaiting shipment or under a problem, past
  *   ship_by; on time when shipped by ship_by. Refunded orders never shipped and received ones with no shipping time
  *   (sales from before orders existed, backfilled as received) are left out: nothing says the seller was late;
@@ -20,9 +21,11 @@ import { isoFromJson, jsonRows, type Queryable } from './client';
  */
 export const trustJson = (userId: string, user: string) => `json_build_array(
   ${user}.created_at, ${user}.email_confirmed_at is not null, ${user}.phone_verified_at is not null,
-  (select count(*) from orders ob where ob.buyer_id = ${userId} and ob.status = 'received'),
+  (select count(*) from orders ob where ob.buyer_id = ${userId} and ob.status = 'received' and ob.trade_id is null)
+    + (select count(*) from trades tp where tp.proposer_id = ${userId} and tp.status = 'completed')
+    + (select count(*) from trades ts where ts.seller_id = ${userId} and ts.status = 'completed'),
   (select json_build_array(
-            count(*) filter (where os.status = 'received'),
+            count(*) filter (where os.status = 'received' and os.trade_id is null),
             count(*) filter (where os.shipped_at is not null or (os.status in ('paid', 'problem') and os.ship_by < now())),
             count(*) filter (where os.shipped_at <= os.ship_by),
             count(*) filter (where os.status = 'problem'))

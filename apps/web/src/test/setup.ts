@@ -17,6 +17,9 @@ beforeEach(() => {
   installFakeApi();
   // Nor a real socket: a signed-in shell opens one; tests that play the server install their own handle.
   installFakeSocket();
+  // Again here, not only after each test: a call of the last test still in flight when its afterEach ran (a
+  // guard's 429) settles after that reset and raised the banner in the next test (CI, api-banners.test.tsx).
+  apiAlerts.reset();
 });
 
 afterEach(() => {

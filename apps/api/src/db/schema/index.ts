@@ -11,3 +11,4 @@ export * from './blog';
 export * from './wants';
 export * from './orders';
 export * from './uploads';
+export * from './trades';

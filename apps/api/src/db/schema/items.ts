@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { categories, regions, saleTypes } from './reference';
+import { trades } from './trades';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -49,6 +50,16 @@ export const items = pgTable(
      */
     timestampCode: text('timestamp_code'),
     timestampPhoto: text('timestamp_photo'),
+    /** Issue 28: the seller takes trades ('Open to trades') and says what for ('Looking for: ...'). */
+    openToTrades: boolean('open_to_trades').notNull().default(false),
+    lookingFor: text('looking_for').notNull().default(''),
+    /**
+     * The accepted trade holding the item ('Trade pending'), then the completed one that traded it. One column, so
+     * an item is in one accepted trade at most; and never held while sold (items_sale_or_trade).
+     */
+    tradeId: uuid('trade_id').references((): AnyPgColumn => trades.id),
+    /** When its trade completed: the item is then gone to the other side (purchaser_id) as a trade, not a sale. */
+    tradedAt: timestamp('traded_at', { withTimezone: true, precision: 3 }),
     /** Denormalised count of saves, kept by the listings issue's save/unsave in the same transaction. */
     saveCount: integer('save_count').notNull().default(0),
     /** When it went on sale (millisecond precision, like the ISO strings clients send back as the list cursor): set at creation and again at approval, so a newly approved listing tops the feed. */
@@ -81,6 +92,11 @@ export const items = pgTable(
   },
   (t) => [
     check('items_price_positive', sql`${t.priceCents} > 0`),
+    // One accepted trade or sale per item: an item sold for money is never held by a trade, and a held one is
+    // never sold (payments' markItemSold checks trade_id too; this is the last guard).
+    check('items_sale_or_trade', sql`${t.purchaserId} is null or ${t.tradeId} is null or ${t.tradedAt} is not null`),
+    check('items_traded_has_trade', sql`${t.tradedAt} is null or (${t.tradeId} is not null and ${t.purchaserId} is not null)`),
+    check('items_looking_for_length', sql`char_length(${t.lookingFor}) <= 300`),
     check('items_sale_mode', sql`${t.offersAccepted} or ${t.isFixedPrice}`),
     check('items_photos_count', sql`cardinality(${t.photos}) between 1 and 16`),
     check('items_auto_decline_positive', sql`${t.autoDeclineBelowCents} is null or ${t.autoDeclineBelowCents} > 0`),
@@ -121,6 +137,8 @@ export const items = pgTable(
     index('items_sold_search_idx').using('gin', t.search, t.soldAt).where(sql`${t.purchaserId} is not null`),
     index('items_sold_at_idx').on(t.soldAt.desc()).where(sql`${t.purchaserId} is not null`),
     // The admins' approval queue, oldest first.
+    // The feed's 'Open to trades' filter, newest first.
+    index('items_trades_feed_idx').on(t.timeListed.desc(), t.id.desc()).where(sql`${PUBLIC} and ${t.openToTrades}`),
     index('items_approval_idx').on(t.timeListed, t.id).where(sql`${t.approvalStatus} = 'pending' and ${t.removedAt} is null`),
   ],
 );

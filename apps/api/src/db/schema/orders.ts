@@ -3,7 +3,7 @@ import { bigserial, boolean, check, index, jsonb, pgEnum, pgTable, text, timesta
 import type { MailingAddress } from '@keeb/shared';
 import { users } from './accounts';
 import { items } from './items';
-import { purchases } from './payments';
+import { trades } from './trades';
 
 /**
  * What happens after the payment (issue 26). Every captured purchase is an order, made in the sale's own
@@ -15,9 +15,13 @@ export const orderStatus = pgEnum('order_status', ['paid', 'shipped', 'received'
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id')
-      .primaryKey()
-      .references(() => purchases.id),
+    /**
+     * A sale's order has its purchase's id (payments finalize); a trade's two orders have ids of their own and
+     * trade_id (issue 28), so there is no foreign key to purchases.
+     */
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Issue 28: the trade this order is one side of (item_id is the first, or only, listing that side gives). */
+    tradeId: uuid('trade_id').references(() => trades.id),
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id),
@@ -61,12 +65,15 @@ export const orders = pgTable(
     // Each side's orders, newest first, in keyset pages by (paid_at, id).
     index('orders_buyer_idx').on(t.buyerId, t.paidAt.desc(), t.id.desc()),
     index('orders_seller_idx').on(t.sellerId, t.paidAt.desc(), t.id.desc()),
-    // Confirmed trades, counted for both sides (an index-only count each).
-    index('orders_buyer_received_idx').on(t.buyerId).where(sql`${t.status} = 'received'`),
-    index('orders_seller_received_idx').on(t.sellerId).where(sql`${t.status} = 'received'`),
+    // Confirmed trades, counted for both sides (an index-only count each). A trade's two orders count once for each
+    // side, as the completed trade (trades_*_completed_idx), so these leave them out.
+    index('orders_buyer_received_idx').on(t.buyerId).where(sql`${t.status} = 'received' and ${t.tradeId} is null`),
+    index('orders_seller_received_idx').on(t.sellerId).where(sql`${t.status} = 'received' and ${t.tradeId} is null`),
+    index('orders_trade_idx').on(t.tradeId).where(sql`${t.tradeId} is not null`),
     uniqueIndex('orders_item_key').on(t.itemId),
     // The trust panel's seller figures (confirmed, due, on time) from the index alone, on every item page.
-    index('orders_seller_trust_idx').on(t.sellerId, t.status, t.shippedAt, t.shipBy),
+    // trade_id last: the confirmed count leaves trade orders out without leaving the index.
+    index('orders_seller_trust_idx').on(t.sellerId, t.status, t.shippedAt, t.shipBy, t.tradeId),
   ],
 );
 

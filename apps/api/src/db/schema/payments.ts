@@ -4,6 +4,7 @@ import { users } from './accounts';
 import { items } from './items';
 import { offers } from './offers';
 import { regions } from './reference';
+import { trades } from './trades';
 
 /**
  * A purchase attempt: open (the buyer holds the item's payment lock and is at the provider), capturing (one
@@ -25,6 +26,11 @@ export const purchases = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * Issue 28: the cash part of this accepted trade, when it pays one (then item_id is the listing the payer gets,
+     * buyer_id the payer, seller_id the payee; its capture settles the trade instead of selling the item).
+     */
+    tradeId: uuid('trade_id').references(() => trades.id),
     /** The accepted or countered offer it pays, when it is not a Buy It Now at the listing price. */
     offerId: uuid('offer_id').references(() => offers.id),
     itemCents: integer('item_cents').notNull(),
@@ -55,6 +61,8 @@ export const purchases = pgTable(
     // One sale per item, whatever happens after.
     uniqueIndex('purchases_one_sale_per_item').on(t.itemId).where(sql`${t.status} in ('captured', 'refunded')`),
     uniqueIndex('purchases_order_key').on(t.provider, t.orderId),
+    // One cash payment in progress or made per trade.
+    uniqueIndex('purchases_one_per_trade').on(t.tradeId).where(sql`${t.tradeId} is not null and ${t.status} in ('open', 'capturing', 'capture_pending', 'captured', 'refunded')`),
     index('purchases_buyer_idx').on(t.buyerId, t.createdAt.desc()),
   ],
 );
