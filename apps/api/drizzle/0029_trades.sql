@@ -50,6 +50,7 @@ DROP INDEX "orders_buyer_received_idx";--> statement-breakpoint
 DROP INDEX "orders_seller_received_idx";--> statement-breakpoint
 DROP INDEX "orders_seller_trust_idx";--> statement-breakpoint
 ALTER TABLE "orders" ALTER COLUMN "id" SET DEFAULT gen_random_uuid();--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "trades_seen_at" timestamp (3) with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "open_to_trades" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "looking_for" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "items" ADD COLUMN "trade_id" uuid;--> statement-breakpoint
@@ -68,6 +69,8 @@ CREATE INDEX "trade_items_item_idx" ON "trade_items" USING btree ("item_id");-->
 CREATE INDEX "trades_seller_idx" ON "trades" USING btree ("seller_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trades_proposer_idx" ON "trades" USING btree ("proposer_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trades_item_idx" ON "trades" USING btree ("item_id","status");--> statement-breakpoint
+CREATE INDEX "trades_seller_new_idx" ON "trades" USING btree ("seller_id","proposer_acted_at") WHERE "trades"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "trades_proposer_new_idx" ON "trades" USING btree ("proposer_id","seller_acted_at") WHERE "trades"."seller_acted_at" is not null;--> statement-breakpoint
 CREATE INDEX "trades_seller_completed_idx" ON "trades" USING btree ("seller_id") WHERE "trades"."status" = 'completed';--> statement-breakpoint
 CREATE INDEX "trades_proposer_completed_idx" ON "trades" USING btree ("proposer_id") WHERE "trades"."status" = 'completed';--> statement-breakpoint
 ALTER TABLE "items" ADD CONSTRAINT "items_trade_id_trades_id_fk" FOREIGN KEY ("trade_id") REFERENCES "public"."trades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

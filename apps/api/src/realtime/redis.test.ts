@@ -51,7 +51,7 @@ describe.skipIf(!redisUrl)('realtime across API processes (Redis streams adapter
     expect(ack.ok).toBe(true);
     await expect.poll(() => gotB.map((m) => [m.msg, m.from.id])).toEqual([['across processes', a.id]]);
     await expect.poll(() => gotATab.map((m) => m.message.clientId)).toEqual(['x-1']);
-    await expect.poll(() => countsB.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 1, numNewWantMatches: 0, numOrdersToAct: 0 });
+    await expect.poll(() => countsB.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 1, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     // And back: b answers on process two, a's socket on process one receives it.
     const gotA = collect(aOnOne, 'msg');
     if (!ack.ok) return;

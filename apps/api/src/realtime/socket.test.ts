@@ -37,7 +37,7 @@ describe('socket.io on the API server', () => {
     forged.on('counts', (c) => received.push(`forged:${c.numNewOffers}`));
     // Rooms are joined on connection; give the join a moment, then push to the user's room only.
     await new Promise((r) => setTimeout(r, 100));
-    rt.realtime.io.to(userRoom(user.id)).emit('counts', { numNewOffers: 1, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0 });
+    rt.realtime.io.to(userRoom(user.id)).emit('counts', { numNewOffers: 1, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     await expect.poll(() => received).toEqual(['mine:1']);
     await new Promise((r) => setTimeout(r, 100));
     expect(received).toEqual(['mine:1']);

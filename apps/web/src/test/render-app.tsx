@@ -48,6 +48,7 @@ export function seedSession(queryClient: QueryClient, user?: SeedUser): void {
     numNewMessages: 0,
     numNewWantMatches: 0,
     numOrdersToAct: 0,
+    numNewTrades: 0,
     ...user.counts,
   });
 }

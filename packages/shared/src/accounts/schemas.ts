@@ -36,6 +36,11 @@ export const NotificationCountsSchema = z.object({
    * plus open problems on their orders. The /me Orders badge.
    */
   numOrdersToAct: z.number().int(),
+  /**
+   * Trades that moved since the user last opened the Trades tab (issue 28): as seller, proposals and counters
+   * awaiting them; as proposer, what the seller or the system did. Also counted in numNewOffers (the /me/offers badge).
+   */
+  numNewTrades: z.number().int(),
 });
 export type NotificationCounts = z.infer<typeof NotificationCountsSchema>;
 

@@ -48,6 +48,8 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** When the user last opened Offers: what changed since is their new-offers count (the badge). */
     offersSeenAt: timestamp('offers_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** Issue 28: the Trades tab was last opened then; trade changes since are its badge (numNewTrades). */
+    tradesSeenAt: timestamp('trades_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** When the user last opened Chats: unread conversations changed since are their new-messages count (the badge). */
     messagesSeenAt: timestamp('messages_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** When the user was first reminded, on sending a message the scam detector flagged, that payment goes through checkout. */

@@ -58,6 +58,9 @@ export const trades = pgTable(
     index('trades_seller_idx').on(t.sellerId, t.updatedAt.desc(), t.id.desc()),
     index('trades_proposer_idx').on(t.proposerId, t.updatedAt.desc(), t.id.desc()),
     index('trades_item_idx').on(t.itemId, t.status),
+    // The badges: the seller's trades awaiting them, and the proposer's trades the seller (or the system) moved.
+    index('trades_seller_new_idx').on(t.sellerId, t.proposerActedAt).where(sql`${t.status} = 'pending'`),
+    index('trades_proposer_new_idx').on(t.proposerId, t.sellerActedAt).where(sql`${t.sellerActedAt} is not null`),
     // Confirmed trades on the trust panel: completed trades counted once for each side.
     index('trades_seller_completed_idx').on(t.sellerId).where(sql`${t.status} = 'completed'`),
     index('trades_proposer_completed_idx').on(t.proposerId).where(sql`${t.status} = 'completed'`),

@@ -55,7 +55,7 @@ describe('sendMessage', () => {
     const expected = { msg: 'Is it still available?', from: { id: a.user.id, username: a.user.username }, conversationId: ack.message.conversationId, message: ack.message };
     await expect.poll(() => gotB).toEqual([expected]);
     await expect.poll(() => gotA).toEqual([expected]);
-    await expect.poll(() => countsB.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 1, numNewWantMatches: 0, numOrdersToAct: 0 });
+    await expect.poll(() => countsB.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 1, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     expect(gotForged).toEqual([]);
     const [row] = await messageRows();
     expect(row).toMatchObject({ senderId: a.user.id, body: 'Is it still available?', itemId: item.id, clientId: 'c-1' });
@@ -173,8 +173,8 @@ describe('history and read state', () => {
     const [a, b, c] = [await member(), await member(), await member()];
     const ab = await chatWith(a, b, 2);
     const cb = await chatWith(c, b, 1);
-    expect(await counts(b)).toEqual({ numNewOffers: 0, numNewMessages: 2, numNewWantMatches: 0, numOrdersToAct: 0 });
-    expect(await counts(a)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0 });
+    expect(await counts(b)).toEqual({ numNewOffers: 0, numNewMessages: 2, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
+    expect(await counts(a)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     const rows = await list(b);
     expect(rows.map((r) => [r._id, r.from.username, r.lastMessage, r.isRead])).toEqual([
       [cb.conversationId, c.user.username, 'message 0', false],
@@ -182,7 +182,7 @@ describe('history and read state', () => {
     ]);
     expect(rows[0]).toMatchObject({ conversation_id: cb.conversationId, participants: expect.arrayContaining([b.user.id, c.user.id]), from: { id: c.user.id, _id: c.user.id, avatar: null, reddit: { isLinked: false } }, warning: null });
     // Opening Chats resets the badge; the rows stay unread until opened.
-    expect(await counts(b)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0 });
+    expect(await counts(b)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     await sendMessage(ab.socket, { conversationId: ab.conversationId, msg: 'ping' });
     expect((await counts(b)).numNewMessages).toBe(1);
     const sb = await b.socket();
@@ -190,7 +190,7 @@ describe('history and read state', () => {
     const opened = await page(b, ab.conversationId);
     expect(opened.conversation.conversation).toMatchObject({ _id: ab.conversationId, isRead: true, from: { username: a.user.username } });
     expect((await counts(b)).numNewMessages).toBe(0);
-    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0 });
+    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     expect((await list(b)).map((r) => r.isRead)).toEqual([true, false]);
     // The sender's side is read: their own messages are never unread.
     expect((await list(a)).map((r) => r.isRead)).toEqual([true]);
@@ -298,7 +298,7 @@ describe('counts pushed by offers', () => {
     const pushed = collect(socket, 'counts');
     expect((await buyer.client.post('/api/offer', { itemId: item.id, offerPrice: '80', offerShippingPrice: 0 })).status).toBe(200);
     await realtimeHubOf(t.app).settled();
-    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 1, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0 });
+    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 1, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
   });
 });
 
@@ -310,7 +310,7 @@ describe('counts pushed by messages', () => {
     const hub = realtimeHubOf(t.app);
     const { socket, conversationId } = await chatWith(a, b, 1);
     await hub.settled();
-    await expect.poll(() => pushed).toEqual([{ numNewOffers: 0, numNewMessages: 1, numNewWantMatches: 0, numOrdersToAct: 0 }]);
+    await expect.poll(() => pushed).toEqual([{ numNewOffers: 0, numNewMessages: 1, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 }]);
     // Two more unread messages in the same conversation: the badge stays at 1, nothing is pushed.
     for (const msg of ['second', 'third']) expect(await sendMessage(socket, { conversationId, msg })).toMatchObject({ ok: true });
     await hub.settled();
@@ -319,10 +319,10 @@ describe('counts pushed by messages', () => {
     // Once b has read it, the next message moves the badge again: pushed.
     await page(b, conversationId);
     await hub.settled();
-    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0 });
+    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     expect(await sendMessage(socket, { conversationId, msg: 'fourth' })).toMatchObject({ ok: true });
     await hub.settled();
-    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 1, numNewWantMatches: 0, numOrdersToAct: 0 });
+    await expect.poll(() => pushed.at(-1)).toEqual({ numNewOffers: 0, numNewMessages: 1, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     expect((await counts(b)).numNewMessages).toBe(1);
   });
 });

@@ -333,7 +333,7 @@ describe('GET /api/me/notifications', () => {
   it('counts new offers for the seller and answers for the buyer; opening Offers resets them', async () => {
     const { seller, item } = await listing();
     const buyer = await member();
-    expect(await counts(seller.client)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0 });
+    expect(await counts(seller.client)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     const id = (await offer(buyer, item.id)).body._id;
     expect((await counts(seller.client)).numNewOffers).toBe(1);
     expect((await counts(buyer.client)).numNewOffers).toBe(0);

@@ -55,7 +55,7 @@ describe('mobile bottom toolbar', () => {
 
   it('badges Me with the orders waiting on the user (their way to /me/orders on a phone)', async () => {
     installFakeApi();
-    renderApp('/about', setup({ username: 'switchfan', counts: { numOrdersToAct: 2 } }));
+    renderApp('/about', setup({ username: 'switchfan', counts: { numOrdersToAct: 2, numNewTrades: 0 } }));
     await screen.findByRole('heading', { level: 1, name: 'About' });
     const me = within(toolbar()).getByRole('link', { name: /^Me/ });
     expect(within(me).getByText('(2 orders to act on)')).toBeInTheDocument();

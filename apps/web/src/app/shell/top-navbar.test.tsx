@@ -90,7 +90,7 @@ describe('desktop navbar', () => {
 
   it('badges the Orders entry (and the avatar) with the orders waiting on the user', async () => {
     installFakeApi();
-    const { user } = renderApp('/about', setup({ username: 'switchfan', counts: { numOrdersToAct: 3 } }));
+    const { user } = renderApp('/about', setup({ username: 'switchfan', counts: { numOrdersToAct: 3, numNewTrades: 0 } }));
     await screen.findByRole('heading', { level: 1, name: 'About' });
     const trigger = within(header()).getByRole('button', { name: /Account menu/ });
     expect(within(trigger).getByText('(new messages, offers, want matches or orders to act on)')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { api } from '../api';
 import { sessionKeys } from './keys';
 import { useIsLoggedIn } from './get-session';
 
-export const NO_NOTIFICATIONS: NotificationCounts = { numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0 };
+export const NO_NOTIFICATIONS: NotificationCounts = { numNewOffers: 0, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 };
 
 /** Counts are a hint, not content: a failed call (or a server without the endpoint yet) reads as zero. */
 export async function getNotificationCounts(signal?: AbortSignal): Promise<NotificationCounts> {

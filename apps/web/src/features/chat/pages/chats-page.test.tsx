@@ -103,7 +103,7 @@ describe('/chats: the list', () => {
   it('`counts` sets the badges', async () => {
     const { socket } = setup({ conversations: [makeConversation()] });
     await screen.findByRole('link', { name: /keyqueen/ });
-    await (await socket.ready()).serverEmit('counts', { numNewOffers: 0, numNewMessages: 12, numNewWantMatches: 0, numOrdersToAct: 0 });
+    await (await socket.ready()).serverEmit('counts', { numNewOffers: 0, numNewMessages: 12, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 0 });
     expect((await screen.findAllByText('(10+ new messages)')).length).toBeGreaterThan(0);
   });
 

@@ -152,7 +152,7 @@ describe('/me', () => {
       },
     });
     const queryClient = createTestQueryClient();
-    seedSession(queryClient, { username: 'switchfan', counts: { numOrdersToAct: 2 } });
+    seedSession(queryClient, { username: 'switchfan', counts: { numOrdersToAct: 2, numNewTrades: 0 } });
     seedCategories(queryClient);
     renderApp('/me?tab=sold', queryClient);
 
