@@ -69,6 +69,7 @@ CREATE INDEX "trade_items_item_idx" ON "trade_items" USING btree ("item_id");-->
 CREATE INDEX "trades_seller_idx" ON "trades" USING btree ("seller_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trades_proposer_idx" ON "trades" USING btree ("proposer_id","updated_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "trades_item_idx" ON "trades" USING btree ("item_id","status");--> statement-breakpoint
+CREATE UNIQUE INDEX "trades_one_open_per_proposer" ON "trades" USING btree ("item_id","proposer_id") WHERE "trades"."status" in ('pending', 'countered', 'accepted');--> statement-breakpoint
 CREATE INDEX "trades_seller_new_idx" ON "trades" USING btree ("seller_id","proposer_acted_at") WHERE "trades"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "trades_proposer_new_idx" ON "trades" USING btree ("proposer_id","seller_acted_at") WHERE "trades"."seller_acted_at" is not null;--> statement-breakpoint
 CREATE INDEX "trades_seller_completed_idx" ON "trades" USING btree ("seller_id") WHERE "trades"."status" = 'completed';--> statement-breakpoint

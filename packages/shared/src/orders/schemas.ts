@@ -1,5 +1,6 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
+import type { OrderTrade } from '../trades/schemas';
 import { ORDER_ERRORS } from './codes';
 import { isCountryCode } from './countries';
 
@@ -90,6 +91,8 @@ export interface OrderSummary {
   paidAt: string;
   /** The other party. */
   otherUser: { _id: string; username: string; avatar: string | null };
+  /** Issue 28: the trade this order is one side of (its price and shipping are then 0), else null. */
+  trade: { _id: string } | null;
 }
 
 /** GET /api/order/{id}: the summary plus what each side sees and may do now. */
@@ -105,6 +108,8 @@ export interface OrderDetail extends OrderSummary {
   tracking?: OrderTracking;
   problem: OrderProblem | null;
   timeline: OrderEvent[];
+  /** Issue 28: on a trade's order, the trade and the other parcel; absent on a sale's order. */
+  tradeSide?: OrderTrade;
   /** The calls the asking user may make now. */
   actions: Array<'ship' | 'received' | 'problem' | 'resolve' | 'close' | 'rate'>;
 }

@@ -6,6 +6,8 @@ export const TRADE_ERRORS = {
   /** The trade is not in a state this call applies to (already answered, cancelled, expired, paid...). */
   invalidState: 'invalid_state',
   ownItem: 'own_item',
+  /** The proposer already has an open trade (pending, countered or accepted) on this item. */
+  tradeExists: 'trade_exists',
   /** The listing is not open to trades, or not on sale (sold, removed, not approved). */
   notOpenToTrades: 'not_open_to_trades',
   /** offeredItemIds: one to four of the proposer's own approved, unsold, unheld listings, each once. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TRADE_STATUSES } from '@keeb/shared';
 import { users } from './accounts';
 import { items } from './items';
@@ -58,6 +58,8 @@ export const trades = pgTable(
     index('trades_seller_idx').on(t.sellerId, t.updatedAt.desc(), t.id.desc()),
     index('trades_proposer_idx').on(t.proposerId, t.updatedAt.desc(), t.id.desc()),
     index('trades_item_idx').on(t.itemId, t.status),
+    // A proposer answers their open trade on an item (counter, cancel) instead of stacking another.
+    uniqueIndex('trades_one_open_per_proposer').on(t.itemId, t.proposerId).where(sql`${t.status} in ('pending', 'countered', 'accepted')`),
     // The badges: the seller's trades awaiting them, and the proposer's trades the seller (or the system) moved.
     index('trades_seller_new_idx').on(t.sellerId, t.proposerActedAt).where(sql`${t.status} = 'pending'`),
     index('trades_proposer_new_idx').on(t.proposerId, t.sellerActedAt).where(sql`${t.sellerActedAt} is not null`),

@@ -74,6 +74,7 @@ export function createOrdersService(deps: OrdersDeps) {
       otherUser: buyerSide
         ? person(v.order.sellerId, v.sellerUsername, v.sellerAvatar, v.sellerRemoved)
         : person(v.order.buyerId, v.buyerUsername, v.buyerAvatar, v.buyerRemoved),
+      trade: v.order.tradeId ? { _id: v.order.tradeId } : null,
     };
   };
 

@@ -15,6 +15,7 @@ export function makeOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSu
     shippingPrice: 15,
     paidAt: PAID_AT,
     otherUser: buyer,
+    trade: null,
     ...overrides,
   };
 }
