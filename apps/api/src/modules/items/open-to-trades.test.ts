@@ -71,7 +71,7 @@ describe('PUT /api/item/{id} with openToTrades and lookingFor', () => {
   it('the owner opens, changes and closes a listing to trades', async () => {
     const { user, client } = await seller();
     const item = await createItem(t.db.db, user.id);
-    const edit = (patch: object) => client.put(`/api/item/${item.id}`, listingInput(user.id, patch));
+    const edit = (patch: Record<string, unknown>) => client.put(`/api/item/${item.id}`, listingInput(user.id, patch));
     expect((await edit({ openToTrades: true, lookingFor: 'GMK Olivia' })).status).toBe(200);
     expect(await stored(item.id)).toEqual({ openToTrades: true, lookingFor: 'GMK Olivia' });
     // An edit that leaves both out (a client from before trades) keeps them.
