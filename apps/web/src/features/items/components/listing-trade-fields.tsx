@@ -34,7 +34,7 @@ export function ListingTradeFields({ draft, onChange, fieldError }: ListingTrade
         />
         <span>
           <span className={styles.checkLabel}>Open to trades</span>
-          <span id="open-to-trades-hint" className={styles.checkHint}>
+          <span id="open-to-trades-hint" className={styles.checkHint} aria-hidden="true">
             Buyers can offer their own listings, with cash either way.
           </span>
         </span>
