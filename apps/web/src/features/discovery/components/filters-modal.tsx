@@ -58,22 +58,6 @@ function FiltersForm({ value, choices, onApply }: Pick<FiltersModalProps, 'value
         onApply(draft);
       }}
     >
-      {choices.openToTrades ? (
-        <fieldset className={styles.group}>
-          <legend className={styles.legend}>Trades</legend>
-          <div className={styles.options}>
-            <label className={styles.option}>
-              <input
-                type="checkbox"
-                name="openToTrades"
-                checked={draft.openToTrades === true}
-                onChange={(event) => setDraft({ ...draft, openToTrades: event.target.checked })}
-              />
-              Open to trades
-            </label>
-          </div>
-        </fieldset>
-      ) : null}
       {choices.categories ? (
         <fieldset className={styles.group}>
           <legend className={styles.legend}>Category</legend>
@@ -123,6 +107,22 @@ function FiltersForm({ value, choices, onApply }: Pick<FiltersModalProps, 'value
                 {saleType.name}
               </label>
             ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {choices.openToTrades ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Trades</legend>
+          <div className={styles.options}>
+            <label className={styles.option}>
+              <input
+                type="checkbox"
+                name="openToTrades"
+                checked={draft.openToTrades === true}
+                onChange={(event) => setDraft({ ...draft, openToTrades: event.target.checked })}
+              />
+              Open to trades
+            </label>
           </div>
         </fieldset>
       ) : null}
