@@ -124,4 +124,20 @@ describe('GET /api/item/{id}: tradePending', () => {
     await t.db.db.update(items).set({ tradeId: null }).where(eq(items.id, item.id));
     expect((await viewers[0]!.get(`/api/item/${item.id}`)).body.item.tradePending).toBe(false);
   });
+
+  it('the seller cannot edit a listing an accepted trade holds: 409 trade_pending, nothing changed', async () => {
+    const { user, client } = await seller();
+    const proposer = await createUser(t.db.db);
+    const item = await createItem(t.db.db, user.id, { openToTrades: true, lookingFor: 'A 65%' });
+    const [trade] = await t.db.db
+      .insert(trades)
+      .values({ itemId: item.id, sellerId: user.id, proposerId: proposer.id, status: 'accepted', acceptedAt: new Date() })
+      .returning({ id: trades.id });
+    await t.db.db.update(items).set({ tradeId: trade!.id }).where(eq(items.id, item.id));
+    const res = await client.put(`/api/item/${item.id}`, listingInput(user.id, { name: 'Something else', openToTrades: false }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'trade_pending' });
+    const [row] = await t.db.db.select({ name: items.name, openToTrades: items.openToTrades }).from(items).where(eq(items.id, item.id));
+    expect(row).toEqual({ name: item.name, openToTrades: true });
+  });
 });

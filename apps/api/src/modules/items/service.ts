@@ -314,6 +314,8 @@ export function createItemsService(deps: ItemsDeps) {
     async update(userId: string, itemId: string, input: ValidItemInput): Promise<{ _id: string }> {
       const item = await ownedItem(userId, itemId);
       if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.itemSold);
+      // Held by an accepted trade: the other side agreed to take the listing as it reads now.
+      if (item.tradeId !== null && item.tradedAt === null) throw new AppError(409, ITEM_ERRORS.tradePending);
       await validateRefs(userId, input, false);
       const guardrails = guardrailColumns(input, item);
       const problem = guardrailProblem({ priceCents: dollarsToCents(input.price), isFixedPrice: input.isFixedPrice, ...guardrails });

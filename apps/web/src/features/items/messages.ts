@@ -12,6 +12,7 @@ export const TEXTS = {
   nameTooLong: `Name cannot be more than ${ITEM_NAME_MAX} characters`,
   descriptionTooLong: `Description cannot be more than ${formatCount(ITEM_DESCRIPTION_MAX)} characters`,
   lookingForTooLong: `Looking for cannot be more than ${LOOKING_FOR_MAX} characters`,
+  tradePendingEdit: 'A trade of this item is pending: it cannot be edited until the trade is cancelled.',
   priceTooHigh: `Price cannot be more than $${formatCount(PRICE_MAX)}`,
   commentTooLong: `Comments cannot be more than ${formatCount(COMMENT_MAX)} characters`,
   emailFormatting: 'Email formatting incorrect',
@@ -146,6 +147,8 @@ export function listingFailure(error: unknown): ListingFailure {
       return { kind: 'field', field: 'timestampPhoto', message: TEXTS.timestampInvalid };
     case E.confirmEmail:
       return { kind: 'blocked', message: TEXTS.confirmEmailToList };
+    case E.tradePending:
+      return { kind: 'blocked', message: TEXTS.tradePendingEdit };
     case E.smsVerificationInvalid:
       return { kind: 'phone' };
     case E.tooManyPosts: {

@@ -67,6 +67,16 @@ describe('sell form: open to trades', () => {
     expect(api.callsTo('PUT /item/i1')[0]?.body).toMatchObject({ openToTrades: true, lookingFor: 'Only a Tofu65' });
   });
 
+  it("an edit the server refuses because a trade holds the item says so", async () => {
+    const { user } = await renderForm('/edit-item/i1', {
+      'GET /item/i1/edit': { body: detailResponse(owned, { isUserItem: true }) },
+      'PUT /item/i1': { status: 409, body: { message: 'trade_pending' } },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cannot List Item' });
+    expect(dialog).toHaveTextContent('A trade of this item is pending: it cannot be edited until the trade is cancelled.');
+  });
+
   it('duplicate keeps them for the new listing', async () => {
     const { user, api, router } = await renderForm('/duplicate-item/i1', {
       'GET /item/i1/duplicate': { body: detailResponse(owned, { isUserItem: true }) },
