@@ -21,6 +21,7 @@ import { ItemComments } from '../components/item-comments';
 import { ItemGallery } from '../components/item-gallery';
 import { PaymentReturn } from '../components/payment-return';
 import { SaveToggle } from '../components/save-toggle';
+import { TradeTerms } from '../components/trade-terms';
 import { TEXTS } from '../messages';
 import styles from './item-detail-page.module.css';
 
@@ -145,6 +146,7 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
           )}
           <SaleTerms item={item} sold={sold} className={styles.terms} size="md" />
           {item.timestamped ? <TimestampedMark /> : null}
+          <TradeTerms item={item} />
           {similarSales?.(item.name)}
 
           <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} messageSellerModal={messageSellerModal} />
