@@ -1,0 +1,12 @@
+import { Badge } from '../../../components/badge';
+import { useNotificationCounts } from '../../../lib/session';
+
+/** The Trades tab's name with its badge: the trades new since the user last looked (numNewTrades). */
+export function TradesTabLabel() {
+  const { numNewTrades } = useNotificationCounts();
+  return (
+    <>
+      Trades <Badge count={numNewTrades} label="new trades" />
+    </>
+  );
+}
