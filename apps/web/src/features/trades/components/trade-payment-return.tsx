@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FormBanner } from '../../../components/form-banner';
 import { browser } from '../../../lib/browser';
@@ -16,8 +16,9 @@ const RETURN_PARAMS = ['trade', 'token', 'PayerID', 'payment'];
  * payment is captured with the item page's call (POST /payment/item/process), the lists are fetched again, and the
  * address loses the return parameters so a refresh never captures twice. The payer already approved on the
  * provider's page and a trade has nothing left to choose, so there is no second confirmation here.
+ * `capturing` holds the lists back until the capture settled, so they are read after it, never before.
  */
-export function TradePaymentReturn() {
+export function useTradePaymentReturn(): { notice: ReactNode; capturing: boolean } {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const token = params.get('token');
@@ -51,19 +52,25 @@ export function TradePaymentReturn() {
     );
   }, [token, cancelled, process, setParams]);
 
-  if (process.isPending) {
-    return (
+  const capturing = token !== null || process.isPending;
+  let notice: ReactNode = null;
+  if (capturing) {
+    notice = (
       <p className={styles.processing} role="status">
         <span className={styles.spinner} aria-hidden="true" />
         Processing payment. Please do not refresh or leave this page.
       </p>
     );
-  }
-  if (process.isSuccess) return <FormBanner tone="success">{TEXTS.paymentComplete}</FormBanner>;
-  if (process.isError) {
+  } else if (process.isSuccess) notice = <FormBanner tone="success">{TEXTS.paymentComplete}</FormBanner>;
+  else if (process.isError) {
     const failure = processFailure(process.error);
-    return failure.kind === 'error' ? <FormBanner tone="error">{failure.message}</FormBanner> : null;
+    notice = failure.kind === 'error' ? <FormBanner tone="error">{failure.message}</FormBanner> : null;
+  } else if (wasCancelled) {
+    notice = (
+      <FormBanner tone="warning" onDismiss={() => setWasCancelled(false)}>
+        {TEXTS.paymentCancelled}
+      </FormBanner>
+    );
   }
-  if (wasCancelled) return <FormBanner tone="warning" onDismiss={() => setWasCancelled(false)}>{TEXTS.paymentCancelled}</FormBanner>;
-  return null;
+  return { notice, capturing };
 }

@@ -4,17 +4,22 @@ import type { TradeRole } from '../api/keys';
 import { TEXTS } from '../messages';
 import { useTradeDialogs, type TradeRequest } from './trade-dialogs';
 import { TradeList } from './trade-list';
-import { TradePaymentReturn } from './trade-payment-return';
+import { useTradePaymentReturn } from './trade-payment-return';
 import styles from './trades-tab.module.css';
 
 /** The Trades tab of /me/offers (issue 28): the payment return, then the trades received and those sent. */
 export function TradesTab() {
   const { open, dialogs } = useTradeDialogs();
+  const payment = useTradePaymentReturn();
   return (
     <div className={styles.tab}>
-      <TradePaymentReturn />
-      <TradesSection role="received" heading="Received" onRequest={open} />
-      <TradesSection role="sent" heading="Sent" onRequest={open} />
+      {payment.notice}
+      {payment.capturing ? null : (
+        <>
+          <TradesSection role="received" heading="Received" onRequest={open} />
+          <TradesSection role="sent" heading="Sent" onRequest={open} />
+        </>
+      )}
       {dialogs}
     </div>
   );
