@@ -45,7 +45,7 @@ describe('/me/offers?tab=trades: the lists', () => {
     setup({ newTrades: 2 });
     const tab = await screen.findByRole('tab', { name: /Trades/ });
     expect(tab).toHaveAttribute('aria-selected', 'true');
-    expect(tab).toHaveTextContent('Trades 2');
+    expect(tab).toHaveTextContent('Trades2');
     expect(within(tab).getByText('(2 new trades)')).toBeInTheDocument();
   });
 
@@ -54,7 +54,7 @@ describe('/me/offers?tab=trades: the lists', () => {
     await waitFor(() => expect(screen.getAllByText('No Trades')).toHaveLength(2));
     expect(api.callsTo('GET /me/trades').map((call) => call.params)).toEqual(expect.arrayContaining([{ role: 'received' }, { role: 'sent' }]));
     await waitFor(() => expect(queryClient.getQueryData(sessionKeys.notificationCounts)).toEqual({ numNewOffers: 0, numNewMessages: 0, numNewTrades: 0 }));
-    expect(screen.getByRole('tab', { name: /Trades/ })).toHaveTextContent(/^Trades\s*$/);
+    expect(screen.getByRole('tab', { name: /Trades/ })).toHaveTextContent(/^Trades$/);
   });
 
   it('switches to Trades from the tab list and puts it in the address', async () => {
@@ -306,15 +306,18 @@ describe('/me/offers?tab=trades: the payment return', () => {
   });
 
   it('shows the processing state while the capture runs', async () => {
-    let release: () => void = () => undefined;
-    setup({ path: returnPath }, {
+    let release: (() => void) | undefined;
+    const { api } = setup({ path: returnPath }, {
       'POST /payment/item/process': () =>
         new Promise((resolve) => {
           release = () => resolve({ body: { priceSold: 40 } });
         }),
     });
     expect(await screen.findByText(/Processing payment\. Please do not refresh or leave this page\./)).toBeInTheDocument();
-    release();
+    await waitFor(() => expect(release).toBeDefined());
+    expect(screen.queryByRole('heading', { name: 'Received' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /me/trades')).toHaveLength(0);
+    release?.();
     expect(await screen.findByText(/Payment complete\./)).toBeInTheDocument();
   });
 
