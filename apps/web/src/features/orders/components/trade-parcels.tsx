@@ -27,8 +27,9 @@ export function tradeCashText(order: Pick<OrderDetail, 'buyer' | 'seller'>, trad
  */
 export function TradeParcels({ order, trade }: { order: OrderDetail; trade: OrderTrade }) {
   const other = trade.otherOrder;
+  // One block: on phones the order page puts the parties right after its first part, not between the parcels.
   return (
-    <>
+    <div className={styles.parcels}>
       <section className={styles.parcel} aria-labelledby="this-parcel">
         <div className={styles.parcelHead}>
           <h2 id="this-parcel" className={styles.heading}>
@@ -70,7 +71,7 @@ export function TradeParcels({ order, trade }: { order: OrderDetail; trade: Orde
           Open the other parcel&rsquo;s order
         </Link>
       </section>
-    </>
+    </div>
   );
 }
 
