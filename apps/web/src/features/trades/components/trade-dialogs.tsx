@@ -36,7 +36,9 @@ function confirmation({ trade, side, action }: TradeRequest): { title: string; m
     case 'decline':
       return { title: 'Decline Trade', message: `Decline the trade of ${terms}?`, label: 'Decline', danger: true };
     case 'cancel':
-      return { title: 'Cancel Trade', message: `Withdraw your trade proposal of ${terms}?`, label: 'Withdraw', danger: true };
+      return trade.status === 'accepted'
+        ? { title: 'Cancel Trade', message: `Call off the accepted trade of ${terms}? Nothing is paid and every item is released.`, label: 'Call off', danger: true }
+        : { title: 'Cancel Trade', message: `Withdraw your trade proposal of ${terms}?`, label: 'Withdraw', danger: true };
     case 'extend':
       return { title: 'Give More Time', message: `Give ${other} 24 more hours to pay ${formatPrice(cashOwed(trade))}?`, label: 'Give more time' };
     default:

@@ -1,16 +1,19 @@
 import { formatPrice, type Trade } from '@keeb/shared';
 import type { TradeSide } from './trade-terms';
 
-/** What a viewer may press on a trade now: the side the trade awaits answers, the proposer may withdraw, the payer pays. */
+/**
+ * What a viewer may press on a trade now, as the API allows it: the side the trade awaits answers (accept, counter,
+ * decline); the proposer may withdraw a proposal still open; once accepted and until the cash is paid, the payer
+ * pays, the payee gives more time, and either may call the trade off.
+ */
 export type TradeButton = 'accept' | 'counter' | 'decline' | 'cancel' | 'pay' | 'extend';
 
 export function tradeButtons(trade: Trade, side: TradeSide): TradeButton[] {
   if (trade.status === 'pending' || trade.status === 'countered') {
     if (trade.awaiting === side) return ['accept', 'counter', 'decline'];
-    // Waiting for the other side: the proposer may withdraw the proposal, the seller their counter (declining).
-    return side === 'proposer' ? ['cancel'] : ['decline'];
+    return side === 'proposer' ? ['cancel'] : [];
   }
-  if (trade.status === 'accepted' && trade.payer !== null && trade.paidAt === null) return trade.payer === side ? ['pay'] : ['extend'];
+  if (trade.status === 'accepted' && trade.payer !== null && trade.paidAt === null) return [trade.payer === side ? 'pay' : 'extend', 'cancel'];
   return [];
 }
 

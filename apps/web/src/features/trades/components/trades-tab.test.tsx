@@ -230,6 +230,25 @@ describe('/me/offers?tab=trades: actions', () => {
     expect(api.callsTo('POST /trade/t1/counter')[0]?.body).toMatchObject({ cashToSeller: 0, cashToBuyer: 0 });
   });
 
+  it('the seller who countered waits: no buttons', async () => {
+    setup({ received: [makeTrade({ status: 'countered', awaiting: 'proposer' })] });
+    const trade = await waitFor(() => panel('Tofu65 Aluminium'));
+    expect(within(trade).getByTestId('trade-status')).toHaveTextContent('You countered: waiting for clackfan');
+    expect(buttonNames(trade)).toEqual([]);
+  });
+
+  it('either side calls off an accepted, unpaid trade (POST /trade/t1/cancel)', async () => {
+    const accepted = makeTrade({ status: 'accepted', awaiting: null, payer: 'proposer', payBy: fromNow(2 * HOUR) });
+    const { user, api } = setup({ received: [accepted] }, { 'POST /trade/t1/cancel': { body: makeTrade({ status: 'cancelled' }) } });
+    const trade = await waitFor(() => panel('Tofu65 Aluminium'));
+    expect(buttonNames(trade)).toEqual(['Give more time', 'Cancel']);
+    await user.click(within(trade).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Trade' });
+    expect(dialog).toHaveTextContent('Call off the accepted trade of Tofu65 Aluminium for GMK Olivia + $40 from clackfan?');
+    await user.click(within(dialog).getByRole('button', { name: 'Call off' }));
+    await waitFor(() => expect(api.callsTo('POST /trade/t1/cancel')).toHaveLength(1));
+  });
+
   it('the proposer answers a counter: Accept, Counter, Decline, and the status says the seller countered', async () => {
     setup({ sent: [sentTrade({ status: 'countered', awaiting: 'proposer' })] });
     const trade = await waitFor(() => panel('GMK Olivia'));
@@ -243,7 +262,7 @@ describe('/me/offers?tab=trades: actions', () => {
     const { user, api } = setup({ sent: [accepted] }, { 'POST /trade/s1/pay': { body: { redirectUrl: 'https://paypal.test/approve?token=PP1' } } });
     const trade = await waitFor(() => panel('GMK Olivia'));
     expect(within(trade).getByTestId('trade-status')).toHaveTextContent(/Accepted: pay the cash to settle it \[2[23]h \d+m \d+s left to pay\]/);
-    expect(buttonNames(trade)).toEqual(['Pay']);
+    expect(buttonNames(trade)).toEqual(['Pay', 'Cancel']);
     await user.click(within(trade).getByRole('button', { name: 'Pay' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pay' });
     expect(dialog).toHaveTextContent('Pay $40 to keyqueen through PayPal');
