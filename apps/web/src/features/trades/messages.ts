@@ -53,6 +53,9 @@ export function tradeErrorText(code: string): string {
       return 'You must confirm your email before you can trade.';
     case TRADE_ERRORS.paymentPending:
       return 'A payment for this trade is already in progress or done.';
+    // Added by the settlement part (a listing held by an accepted trade); a string until that code is on main.
+    case 'trade_pending':
+      return 'This listing is held by an accepted trade until that trade is cancelled or done.';
     default:
       return TEXTS.somethingWentWrong;
   }
