@@ -57,6 +57,15 @@ describe('/me/offers?tab=trades: the lists', () => {
     expect(screen.getByRole('tab', { name: /Trades/ })).toHaveTextContent(/^Trades$/);
   });
 
+  it('fetches the lists again when a pushed count says a trade is new', async () => {
+    const { api, queryClient } = setup({ received: [makeTrade()] });
+    await waitFor(() => panel('Tofu65 Aluminium'));
+    await waitFor(() => expect(queryClient.getQueryData(sessionKeys.notificationCounts)).toMatchObject({ numNewTrades: 0 }));
+    const before = api.callsTo('GET /me/trades').length;
+    queryClient.setQueryData(sessionKeys.notificationCounts, { numNewOffers: 1, numNewMessages: 0, numNewWantMatches: 0, numOrdersToAct: 0, numNewTrades: 1 });
+    await waitFor(() => expect(api.callsTo('GET /me/trades').length).toBeGreaterThanOrEqual(before + 2));
+  });
+
   it('switches to Trades from the tab list and puts it in the address', async () => {
     const { user, router } = setup({ path: '/me/offers' });
     await user.click(await screen.findByRole('tab', { name: /Trades/ }));

@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { ListState, LoadMore } from '../../../components/list-state';
+import { useNotificationCounts } from '../../../lib/session';
 import { useTrades } from '../api/get-trades';
-import type { TradeRole } from '../api/keys';
+import { tradeKeys, type TradeRole } from '../api/keys';
 import { TEXTS } from '../messages';
 import { useTradeDialogs, type TradeRequest } from './trade-dialogs';
 import { TradeList } from './trade-list';
@@ -11,6 +14,7 @@ import styles from './trades-tab.module.css';
 export function TradesTab() {
   const { open, dialogs } = useTradeDialogs();
   const payment = useTradePaymentReturn();
+  useRefetchOnNewTrades();
   return (
     <div className={styles.tab}>
       {payment.notice}
@@ -43,4 +47,18 @@ function TradesSection({ role, heading, onRequest }: { role: TradeRole; heading:
       </ListState>
     </section>
   );
+}
+
+/**
+ * The counts arrive by push (socket 'counts'): a new trade or an answer raising numNewTrades while the tab is open
+ * fetches the lists again (which marks them seen, so the count falls back without fetching twice).
+ */
+function useRefetchOnNewTrades() {
+  const queryClient = useQueryClient();
+  const { numNewTrades } = useNotificationCounts();
+  const previous = useRef(numNewTrades);
+  useEffect(() => {
+    if (numNewTrades > previous.current) void queryClient.invalidateQueries({ queryKey: tradeKeys.all });
+    previous.current = numNewTrades;
+  }, [numNewTrades, queryClient]);
 }
