@@ -33,6 +33,8 @@ import { offersRoutes } from './modules/offers/routes';
 import { createOffersService } from './modules/offers/service';
 import { ordersRoutes } from './modules/orders/routes';
 import { createOrdersService } from './modules/orders/service';
+import { tradePayRoutes } from './modules/trades/pay-routes';
+import { createTradeSettlement } from './modules/trades/settlement';
 import { createItemsService } from './modules/items/service';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
@@ -181,7 +183,10 @@ export function createApp(deps: AppDeps): Express {
     hub,
     chat,
     isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p,
+    // Bound late: the settlement opens orders, and a trade's received order may complete its trade.
+    tradeReceived: (tx, orderId) => settlement.orderReceived(tx, orderId),
   });
+  const settlement = createTradeSettlement({ config, jobs, hub, orders });
   jobs.handle('order-deadline', (payload) => orders.deadlineJob(payload));
   jobs.handle('order-tracking-sync', (payload) => orders.trackingSyncJob(payload));
   const payments = createPaymentsService({
@@ -192,6 +197,7 @@ export function createApp(deps: AppDeps): Express {
     provider: paymentProvider,
     offers,
     orders,
+    trades: settlement,
     awardKarma: (tx, award) => accountsRepo.awardKarma(tx, award),
   });
   jobs.handle('payment-reconcile', ({ purchaseId, captureCheck }) => payments.reconcile(purchaseId, { captureCheck }));
@@ -248,6 +254,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(paymentsRoutes({ payments, config })));
+  api.use(table.router(tradePayRoutes({ payments, settlement, config })));
   api.use(table.router(ordersRoutes({ orders })));
   api.use(table.router(chatRoutes({ chat })));
   const blog = reads.publicReads((reader) => createBlogService({ db: reader, uploads, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));
