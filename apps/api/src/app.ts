@@ -31,6 +31,9 @@ import { createChatService } from './modules/chat/service';
 import { registerChatSocket } from './modules/chat/socket';
 import { offersRoutes } from './modules/offers/routes';
 import { createOffersService } from './modules/offers/service';
+import { tradesRoutes } from './modules/trades/routes';
+import { createTradesService } from './modules/trades/service';
+import { settleStandIn } from './modules/trades/settle-stand-in';
 import { ordersRoutes } from './modules/orders/routes';
 import { createOrdersService } from './modules/orders/service';
 import { tradePayRoutes } from './modules/trades/pay-routes';
@@ -155,12 +158,16 @@ export function createApp(deps: AppDeps): Express {
   hub.countsFrom(countsOf);
   jobs.handle('offer-expiry', (payload) => offers.expireJob(payload));
   jobs.handle('offer-expiry-warning', (payload) => offers.warnJob(payload));
+  // settle: the stand-in until settlement.ts (the trade's two orders) is merged.
+  const trades = createTradesService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId), settle: settleStandIn });
+  jobs.handle('trade-expiry', (payload) => trades.expireJob(payload));
   const items = createItemsService({
     db,
     config,
     jobs,
     limits: deps.limits,
     offers,
+    trades,
     emailConfirmed: async (userId) => (await accounts.verified(userId)).didConfirmEmail,
     phoneVerified: (userId) => isPhoneVerified(db, userId),
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
@@ -196,6 +203,7 @@ export function createApp(deps: AppDeps): Express {
     logger: deps.logger,
     provider: paymentProvider,
     offers,
+    trades,
     orders,
     trades: settlement,
     awardKarma: (tx, award) => accountsRepo.awardKarma(tx, award),
@@ -253,6 +261,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(addressRoutes({ address })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
+  api.use(table.router(tradesRoutes({ trades })));
   api.use(table.router(paymentsRoutes({ payments, config })));
   api.use(table.router(tradePayRoutes({ payments, settlement, config })));
   api.use(table.router(ordersRoutes({ orders })));

@@ -23,6 +23,8 @@ export const TRADE_ERRORS = {
   confirmEmail: 'confirm_email',
   /** The payer already has this trade's cash payment in progress at the provider, or it is paid. */
   paymentPending: 'payment_pending',
+  /** The listing is held by an accepted trade: it cannot be removed until that trade is cancelled or done. */
+  tradePending: 'trade_pending',
 } as const;
 
 /** The statuses of a trade; `pending` awaits the seller, `countered` awaits the proposer. */

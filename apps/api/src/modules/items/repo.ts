@@ -26,6 +26,8 @@ export async function lockItem(tx: Tx, itemId: string) {
       paymentStatus: items.paymentStatus,
       purchaserId: items.purchaserId,
       removedAt: items.removedAt,
+      /** Held by an accepted trade (issue 28): not for sale, offers or another trade meanwhile. */
+      tradeId: items.tradeId,
       autoDeclineBelowCents: items.autoDeclineBelowCents,
       autoAcceptAtCents: items.autoAcceptAtCents,
     })

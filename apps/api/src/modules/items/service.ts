@@ -10,6 +10,7 @@ import {
   PHOTO_LINK_HOSTS,
   photoVariants,
   TOO_MANY_REQUESTS,
+  TRADE_ERRORS,
   type Comment,
   type ItemDetail,
   type ItemDetailResponse,
@@ -27,6 +28,7 @@ import { itemPage, type ItemPageRow } from './detail-repo';
 import * as repo from './repo';
 import { requireIssuedTo, todaysCode } from './timestamp-codes';
 import type { OffersService } from '../offers/service';
+import type { TradesService } from '../trades/service';
 import { trustOf } from '../../db/trust';
 import { createTrustCache } from './trust-cache';
 
@@ -53,6 +55,8 @@ export interface ItemsDeps {
   awardKarma(userId: string, amount: number, subjectId: string): Promise<void>;
   /** The offers module: what blocks a removal, closing the offers of a removed item, and a raised guardrail floor. */
   offers: Pick<OffersService, 'blockingCount' | 'settle' | 'countsMoved' | 'declineBelowFloor'>;
+  /** Removing a listing closes its pending trades (issue 28). */
+  trades: Pick<TradesService, 'closeTradesForItems'>;
 }
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -366,9 +370,12 @@ export function createItemsService(deps: ItemsDeps) {
         const locked = await repo.lockItem(tx, itemId);
         if (!locked || locked.removedAt) throw new AppError(404, ITEM_ERRORS.notFound);
         if (locked.paymentStatus === 'pending' || (await deps.offers.blockingCount(tx, itemId)) > 0) throw new AppError(409, ITEM_ERRORS.offerPending);
+        // Held by an accepted trade: the other side is counting on it until the trade is cancelled or done.
+        if (locked.tradeId && !locked.purchaserId) throw new AppError(409, TRADE_ERRORS.tradePending);
         await repo.updateItem(tx, itemId, { removedAt: new Date() });
         if (!item.purchaserId) {
           moved = await deps.offers.settle(tx, itemId, item.name, null);
+          moved.push(...(await deps.trades.closeTradesForItems(tx, [itemId], 'item_removed')));
           await notifySavers(tx, itemId, item.name, 'removedSavedItem');
         }
       });

@@ -150,7 +150,8 @@ export function createOffersService(deps: OffersDeps) {
 
   const requireOnSale = (item: repo.LockedItem) => {
     if (item.purchaserId) throw new AppError(409, OFFER_ERRORS.itemSold);
-    if (item.removedAt || item.approvalStatus !== 'approved') throw new AppError(409, OFFER_ERRORS.notAcceptingOffers);
+    // Held by an accepted trade ('Trade pending'): no offer is made or accepted on it meanwhile.
+    if (item.removedAt || item.approvalStatus !== 'approved' || item.tradeId) throw new AppError(409, OFFER_ERRORS.notAcceptingOffers);
   };
 
   return {

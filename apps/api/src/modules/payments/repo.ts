@@ -63,7 +63,8 @@ export async function markItemSold(tx: Tx, itemId: string, buyerId: string, pric
   const rows = await tx
     .update(items)
     .set({ purchaserId: buyerId, priceSoldCents, soldAt: sql`now()`, paymentStatus: 'none' })
-    .where(and(eq(items.id, itemId), sql`${items.purchaserId} is null`))
+    // Never an item an accepted trade holds (issue 28; the check items_sale_or_trade is the last guard).
+    .where(and(eq(items.id, itemId), sql`${items.purchaserId} is null`, sql`${items.tradeId} is null`))
     .returning({ id: items.id });
   return rows.length === 1;
 }

@@ -10,6 +10,7 @@ import { queueMail } from '../../adapters/mail/mail-queue';
 import { amountToCents, centsToAmount, PaymentProviderError, type PaymentProvider, type ShippingAddress } from '../../adapters/payment/index';
 import * as offersRepo from '../offers/repo';
 import type { OffersService } from '../offers/service';
+import type { TradesService } from '../trades/service';
 import type { OrdersService } from '../orders/service';
 import { createCaptureLease, STALE_CAPTURE_MS } from './capture-lease';
 import * as mails from './mail-templates';
@@ -52,6 +53,8 @@ export interface PaymentsDeps {
   logger: Logger;
   provider: PaymentProvider;
   offers: Pick<OffersService, 'settle' | 'countsMoved'>;
+  /** A sale closes the pending trades naming the item (issue 28), in the sale's transaction. */
+  trades: Pick<TradesService, 'closeTradesForItems'>;
   /** The sale's order (issue 26): opened in the sale's transaction, told of refunds and disputes. */
   orders: Pick<OrdersService, 'open' | 'refunded' | 'disputeOpened' | 'tradeCashRefunded'>;
   /**
@@ -139,6 +142,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const done = await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'captured', captureId: capture.id, capturedAt: new Date() });
       if (!done) throw failed();
       moved = await deps.offers.settle(tx, item.id, item.name, { buyerId: purchase.buyerId, offerId: purchase.offerId });
+      moved.push(...(await deps.trades.closeTradesForItems(tx, [item.id], 'item_sold')));
       await deps.orders.open(tx, purchase, capture.shipping);
       // The seller's orders badge: a paid order waits for them to ship.
       moved.push(purchase.sellerId);
@@ -392,6 +396,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           const item = await offersRepo.lockItem(tx, itemId);
           if (!item || item.removedAt || item.approvalStatus !== 'approved' || item.purchaserId) throw new AppError(404, PAYMENT_ERRORS.notFound);
           if (item.sellerId === buyerId) throw new AppError(403, PAYMENT_ERRORS.ownItem);
+          // Held by an accepted trade ('Trade pending'): 'Currently Unavailable', as while another buyer pays.
+          if (item.tradeId) throw new AppError(409, PAYMENT_ERRORS.paymentPending);
           const shipping = buyer.regionCode ? await offersRepo.shippingTo(tx, itemId, buyer.regionCode) : undefined;
           if (shipping === undefined || !buyer.regionCode) throw new AppError(409, PAYMENT_ERRORS.noShipping);
           const held = await repo.lockingPurchase(tx, itemId);

@@ -11,6 +11,8 @@ export interface JobPayloads {
   'offer-expiry': { offerId: string; timeAccepted: string };
   /** The reminder a few hours before that end. */
   'offer-expiry-warning': { offerId: string; timeAccepted: string };
+  /** The end of an accepted trade's 24 hours to pay its cash (trades module); the window is named by its start. */
+  'trade-expiry': { tradeId: string; acceptedAt: string };
   /**
    * A purchase whose payment lock has run out, or whose outcome is unknown: asks the provider, then settles it.
    * `captureCheck`: the check of a capture claim (payments/capture-lease.ts), which only looks at a claim still
@@ -105,6 +107,7 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   },
   'offer-expiry': TRADE_JOB,
   'offer-expiry-warning': TRADE_JOB,
+  'trade-expiry': TRADE_JOB,
   'payment-reconcile': { ...TRADE_JOB, deadLetter: { name: 'payment_reconcile_dead', retentionSeconds: 90 * DAY } },
   'payment-webhook': { ...TRADE_JOB, deadLetter: { name: 'payment_webhook_dead', retentionSeconds: 90 * DAY } },
   // Reads and queues a mail: idempotent (the mail's own key), and a retry hours later is still worth sending

@@ -1,0 +1,50 @@
+import { formatPrice } from '@keeb/shared';
+import { noticeMail } from '../../adapters/mail/notice-mail';
+
+/** The trade mails, sent under the `offers` mail preference (a trade is an offer of items). */
+const usd = (cents: number) => formatPrice(cents / 100);
+
+/** "plus $40 from you" / "and asks $40" / "" : the cash part as the reader sees it. */
+export function cashLine(cash: { cashToSellerCents: number; cashToBuyerCents: number }, readerIsSeller: boolean): string {
+  if (cash.cashToSellerCents > 0) return readerIsSeller ? ` plus ${usd(cash.cashToSellerCents)} to you` : ` plus ${usd(cash.cashToSellerCents)} from you`;
+  if (cash.cashToBuyerCents > 0) return readerIsSeller ? ` for ${usd(cash.cashToBuyerCents)} from you` : ` plus ${usd(cash.cashToBuyerCents)} to you`;
+  return '';
+}
+
+export const newTradeMail = (to: string, seller: string, proposer: string, itemName: string, cash: string, url: string) =>
+  noticeMail(to, `Trade offer on ${itemName}`, [`Hi ${seller}, ${proposer} proposes a trade for "${itemName}"${cash}.`], { label: 'Answer the trade', url });
+
+export const counterMail = (to: string, name: string, by: string, itemName: string, cash: string, url: string) =>
+  noticeMail(to, `Counter-proposal on the trade for ${itemName}`, [`Hi ${name}, ${by} countered the trade for "${itemName}"${cash}.`], { label: 'Answer the trade', url });
+
+export const acceptedMail = (to: string, name: string, itemName: string, pays: boolean, cents: number, url: string) =>
+  noticeMail(
+    to,
+    `Trade accepted: ${itemName}`,
+    [
+      `Hi ${name}, the trade for "${itemName}" was accepted. Every item in it is held for this trade.`,
+      pays
+        ? `Please pay within 24 hours: ${usd(cents)} through the payment provider, or the trade is cancelled and the items are released.`
+        : cents > 0
+          ? `The other side has 24 hours to pay ${usd(cents)}; then you both ship.`
+          : 'No cash is owed: you can both ship now.',
+    ],
+    { label: pays ? 'Pay now' : 'See the trade', url },
+  );
+
+export const declinedMail = (to: string, name: string, itemName: string) =>
+  noticeMail(to, `Trade declined: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" was declined.`]);
+
+export const cancelledMail = (to: string, name: string, itemName: string, released: boolean) =>
+  noticeMail(to, `Trade cancelled: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" was cancelled${released ? ' and its items are available again' : ''}.`]);
+
+export const expiredMail = (to: string, name: string, itemName: string) =>
+  noticeMail(to, `Trade expired: ${itemName}`, [`Hi ${name}, the cash part of the trade for "${itemName}" was not paid within 24 hours, so the trade is cancelled and the items are available again.`]);
+
+const CLOSED_WHY: Record<string, string> = {
+  item_sold: 'an item in it was sold',
+  item_traded: 'an item in it went to another trade',
+  item_removed: 'an item in it was removed by its owner',
+};
+export const closedMail = (to: string, name: string, itemName: string, reason: string) =>
+  noticeMail(to, `Trade closed: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" is closed: ${CLOSED_WHY[reason] ?? 'an item in it is no longer available'}.`]);

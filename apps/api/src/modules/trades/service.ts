@@ -1,0 +1,419 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  TOO_MANY_REQUESTS,
+  TRADE_ERRORS,
+  TRADE_PAY_WITHIN_HOURS,
+  type Trade,
+  type TradeCounterInput,
+  type TradeInput,
+  type TradeItem,
+  type TradesQuery,
+  type TradeStatus,
+} from '@keeb/shared';
+import type { SQL } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database, Tx } from '../../db/client';
+import { queueMail } from '../../adapters/mail/mail-queue';
+import type { MailMessage } from '../../adapters/mail/mail';
+import { checkViolation, uniqueViolation } from '../../platform/db-errors';
+import { AppError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/job-queue';
+import { consume, type RateLimits } from '../../platform/rate-limit';
+import * as offersRepo from '../offers/repo';
+import { decodeCursor } from '../orders/service';
+import * as mails from './mail-templates';
+import * as repo from './repo';
+import { tradeView, tradesPage, type TradeView, type TradeViewItem, type TradeViewParty } from './view-repo';
+
+/** New proposals per user per hour, as for offers: room for real trading, none for spraying every listing. */
+const TRADES_PER_HOUR = 30;
+const PAY_WINDOW_MS = TRADE_PAY_WITHIN_HOURS * 3_600_000;
+/** A cash payment in progress when the window ends: the expiry looks again this much later. */
+const EXPIRY_RETRY_MS = 10 * 60 * 1000;
+/** A transaction that lost a deadlock or serialization check runs again this many times before answering 409. */
+const RETRIES = 3;
+
+export interface TradesDeps {
+  db: Database;
+  config: Config;
+  jobs: JobQueue;
+  limits: RateLimits;
+  /** Pushes a user's new badge counts to their sockets; called after a commit that changed them. */
+  notifyCounts?: (userId: string) => void;
+  /**
+   * Opens the trade's two orders and sets trades.settled_at, inside the caller's transaction (settlement.ts);
+   * answers the users whose counts moved.
+   */
+  settle: (tx: Tx, tradeId: string) => Promise<string[]>;
+}
+
+type Contact = NonNullable<Awaited<ReturnType<typeof repo.contactOf>>>;
+type Side = 'seller' | 'proposer';
+type Cash = { cashToSellerCents: number; cashToBuyerCents: number };
+
+const wantsMail = (c: Contact | undefined): c is Contact => Boolean(c && !c.removedAt && c.prefs.offers !== false);
+const notFound = () => new AppError(404, TRADE_ERRORS.notFound);
+const forbidden = () => new AppError(403, TRADE_ERRORS.forbidden);
+const invalidState = (status?: TradeStatus) => new AppError(409, TRADE_ERRORS.invalidState, status ? { status } : {});
+const unavailable = () => new AppError(409, TRADE_ERRORS.itemUnavailable);
+
+/** Who owes the cash: the proposer adding money, or the seller asked for it; null when none is owed. */
+export const payerOf = (cash: Cash): Side | null => (cash.cashToSellerCents > 0 ? 'proposer' : cash.cashToBuyerCents > 0 ? 'seller' : null);
+/** pending awaits the seller, countered the proposer; nothing else awaits anyone. */
+export const awaitingOf = (status: TradeStatus): Side | null => (status === 'pending' ? 'seller' : status === 'countered' ? 'proposer' : null);
+const sideOf = (t: { sellerId: string; proposerId: string }, userId: string): Side | null =>
+  t.sellerId === userId ? 'seller' : t.proposerId === userId ? 'proposer' : null;
+const owed = (cash: Cash) => cash.cashToSellerCents + cash.cashToBuyerCents;
+
+/** A lost deadlock (40P01) or serialization check (40001), whichever driver raised it: safe to run again. */
+function retryable(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return ['40P01', '40001'].includes(e.code ?? '') || ['40P01', '40001'].includes(e.cause?.code ?? '');
+}
+
+const toItem = (i: TradeViewItem): TradeItem => ({ _id: i.id, name: i.name, thumbnail: i.thumbnail, price: centsToDollars(i.priceCents) });
+const toParty = (p: TradeViewParty) => (p.removed ? { _id: p.id, username: 'User Not Found', avatar: null } : { _id: p.id, username: p.username, avatar: p.avatar });
+
+/** The trade as both parties see it (nothing in it is private to one side). */
+export function toTrade(v: TradeView): Trade {
+  const payer = payerOf(v);
+  const payBy = v.status === 'accepted' && !v.settledAt && payer && v.acceptedAt ? new Date(new Date(v.acceptedAt).getTime() + PAY_WINDOW_MS).toISOString() : null;
+  return {
+    _id: v.id,
+    status: v.status,
+    item: toItem(v.item),
+    offeredItems: v.offered.map(toItem),
+    cashToSeller: centsToDollars(v.cashToSellerCents),
+    cashToBuyer: centsToDollars(v.cashToBuyerCents),
+    message: v.message,
+    proposer: toParty(v.proposer),
+    seller: toParty(v.seller),
+    awaiting: awaitingOf(v.status),
+    payer,
+    acceptedAt: v.acceptedAt,
+    payBy,
+    paidAt: v.paidAt,
+    orders: v.orderToSeller && v.orderToProposer ? { toSeller: v.orderToSeller, toProposer: v.orderToProposer } : null,
+    closedReason: v.closedReason,
+    createdAt: v.createdAt,
+    updatedAt: v.updatedAt,
+  };
+}
+
+export function createTradesService(deps: TradesDeps) {
+  const { db, config, jobs } = deps;
+  const notifyCounts = deps.notifyCounts ?? (() => {});
+  const proposalLimit = deps.limits.create({ name: 'trades', points: TRADES_PER_HOUR, durationSeconds: 3600 });
+  const tradesUrl = `${config.appUrl}/me/offers`;
+
+  /** Queues a mail to the user (when they want offer mail) in the transaction, once per `key`. */
+  async function tell(tx: Tx, userId: string, key: string, mail: (c: Contact) => MailMessage) {
+    const to = await repo.contactOf(tx, userId);
+    if (wantsMail(to)) await queueMail(jobs, tx, key, mail(to));
+  }
+
+  const countsMoved = (userIds: Iterable<string>) => {
+    for (const userId of new Set(userIds)) notifyCounts(userId);
+  };
+
+  /**
+   * Runs a money-path transaction; one that lost a deadlock or a serialization check runs again (the loser's
+   * work was rolled back), and if it keeps losing the caller gets `lost()`, never a 5xx. A check violation of the
+   * items' constraints (the database's last guard of "one deal per item") is a lost race too.
+   */
+  async function inTransaction<T>(run: (tx: Tx) => Promise<T>, lost: () => AppError): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await db.transaction(run);
+      } catch (error) {
+        if (retryable(error) && attempt < RETRIES) continue;
+        if (retryable(error)) throw lost();
+        if (checkViolation(error)?.startsWith('items_')) throw unavailable();
+        throw error;
+      }
+    }
+  }
+
+  async function view(tradeId: string): Promise<Trade> {
+    const v = await tradeView(db, tradeId);
+    if (!v) throw notFound();
+    return toTrade(v);
+  }
+
+  /** The trade, if `userId` is one of its parties (anyone else: 404, as if there were none). */
+  async function partyTrade(userId: string, tradeId: string) {
+    const trade = await repo.findTrade(db, tradeId);
+    const side = trade ? sideOf(trade, userId) : null;
+    if (!trade || !side) throw notFound();
+    return { trade, side };
+  }
+
+  /** The trade a pending/countered transition acts on: only the side it awaits may (the other party: 403). */
+  async function awaitedTrade(userId: string, tradeId: string) {
+    const { trade, side } = await partyTrade(userId, tradeId);
+    const awaiting = awaitingOf(trade.status);
+    if (!awaiting) throw invalidState(trade.status);
+    if (awaiting !== side) throw forbidden();
+    return { trade, side };
+  }
+
+  /** The proposer's listings asked for: one to four of their own, on sale and unheld, never the trade's item. */
+  async function checkOffered(proposerId: string, itemId: string, ids: string[]) {
+    const lower = ids.map((id) => id.toLowerCase());
+    if (lower.includes(itemId.toLowerCase()) || (await repo.offerableCount(db, proposerId, lower)) !== lower.length) {
+      throw new AppError(400, TRADE_ERRORS.offeredItems);
+    }
+    return lower;
+  }
+
+  async function scheduleExpiry(tx: Tx, tradeId: string, acceptedAt: Date) {
+    const payload = { tradeId, acceptedAt: acceptedAt.toISOString() };
+    await jobs.send('trade-expiry', payload, { tx, key: `${tradeId}:${payload.acceptedAt}`, startAfter: new Date(acceptedAt.getTime() + PAY_WINDOW_MS) });
+  }
+
+  /** Closes the given trades (already moved by closeOpenFor): their events and both parties' mails. */
+  async function tellClosed(tx: Tx, closed: repo.TradeRow[], reason: string): Promise<string[]> {
+    const moved: string[] = [];
+    for (const t of closed) {
+      await repo.recordEvent(tx, t.id, 'closed', null);
+      const name = await repo.itemName(tx, t.itemId);
+      for (const userId of [t.sellerId, t.proposerId]) {
+        await tell(tx, userId, `trade-closed:${t.id}:${userId}`, (c) => mails.closedMail(c.email, c.username, name, reason));
+      }
+      moved.push(t.sellerId, t.proposerId);
+    }
+    return moved;
+  }
+
+  /**
+   * Ends an accepted, unsettled trade (cancel, expiry): the items' locks first (in id order, as accept takes
+   * them), then the conditional update, then the holds released. Answers the row, or undefined if the trade had
+   * moved on. A cash payment in progress refuses (`onPaying`).
+   */
+  async function endAccepted(tx: Tx, trade: repo.TradeRow, patch: { closedReason: string }, extra: SQL | undefined, onPaying: () => Promise<undefined>) {
+    await repo.lockItems(tx, [trade.itemId, ...(await repo.offeredItemIds(tx, trade.id))]);
+    if (await repo.paymentInProgress(tx, trade.id)) return onPaying();
+    const now = new Date();
+    const row = await repo.transition(tx, trade.id, ['accepted'], { status: 'cancelled', closedReason: patch.closedReason, sellerActedAt: now }, repo.unsettled(extra));
+    if (!row) return undefined;
+    await repo.releaseItems(tx, trade.id);
+    return row;
+  }
+
+  return {
+    async propose(proposerId: string, input: TradeInput): Promise<Trade> {
+      const proposer = await repo.contactOf(db, proposerId);
+      if (!proposer) throw new AppError(401, TRADE_ERRORS.forbidden);
+      if (!proposer.emailConfirmedAt) throw new AppError(403, TRADE_ERRORS.confirmEmail);
+      const item = await repo.targetItem(db, input.itemId);
+      if (!item || item.removedAt || item.approvalStatus !== 'approved' || item.purchaserId) throw notFound();
+      if (item.sellerId === proposerId) throw new AppError(403, TRADE_ERRORS.ownItem);
+      if (!item.openToTrades) throw new AppError(409, TRADE_ERRORS.notOpenToTrades);
+      const offered = await checkOffered(proposerId, item.id, input.offeredItemIds);
+      if (!proposer.hasAddress) throw new AppError(409, TRADE_ERRORS.noAddress);
+      if (item.tradeId) throw unavailable();
+      if ((await consume(proposalLimit, proposerId)) > 0) throw new AppError(429, TOO_MANY_REQUESTS, { code: TOO_MANY_REQUESTS });
+      const cash = { cashToSellerCents: dollarsToCents(input.cashToSeller), cashToBuyerCents: dollarsToCents(input.cashToBuyer) };
+      let tradeId: string;
+      try {
+        tradeId = await db.transaction(async (tx) => {
+          const trade = await repo.insertTrade(tx, { itemId: item.id, sellerId: item.sellerId, proposerId, ...cash, message: input.message });
+          await repo.setOfferedItems(tx, trade.id, offered);
+          await repo.recordEvent(tx, trade.id, 'proposed', proposerId, cash);
+          await tell(tx, item.sellerId, `trade-new:${trade.id}`, (c) =>
+            mails.newTradeMail(c.email, c.username, proposer.username, item.name, mails.cashLine(cash, true), tradesUrl),
+          );
+          return trade.id;
+        });
+      } catch (error) {
+        if (uniqueViolation(error) === 'trades_one_open_per_proposer') throw new AppError(409, TRADE_ERRORS.tradeExists);
+        throw error;
+      }
+      countsMoved([item.sellerId]);
+      return view(tradeId);
+    },
+
+    /** One page of the user's received or sent trades; opening either list resets their Trades badge. */
+    async list(userId: string, query: TradesQuery): Promise<Trade[]> {
+      const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const [rows] = await Promise.all([tradesPage(db, userId, query.role, after), repo.markTradesSeen(db, userId)]);
+      return rows.map(toTrade);
+    },
+
+    async get(userId: string, tradeId: string): Promise<Trade> {
+      await partyTrade(userId, tradeId);
+      return view(tradeId);
+    },
+
+    /**
+     * Holds every item of the trade at once, or none: the items' rows locked in id order, then one conditional
+     * update that must touch them all. The other open trades of those items close; with no cash owed the trade is
+     * settled in the same transaction, else the payer's 24 hours start.
+     */
+    async accept(userId: string, tradeId: string): Promise<Trade> {
+      const { trade, side } = await awaitedTrade(userId, tradeId);
+      const moved: string[] = [trade.sellerId, trade.proposerId];
+      await inTransaction(async (tx) => {
+        const offered = await repo.offeredItemIds(tx, trade.id);
+        const all = [trade.itemId, ...offered];
+        await repo.lockItems(tx, all);
+        const [seller, proposer] = await Promise.all([repo.contactOf(tx, trade.sellerId), repo.contactOf(tx, trade.proposerId)]);
+        // Each side ships to the other: both need an address to ship to (the accepting side is told).
+        if (!seller?.hasAddress || !proposer?.hasAddress) throw new AppError(409, TRADE_ERRORS.noAddress);
+        const now = new Date();
+        const row = await repo.transition(tx, trade.id, [trade.status], {
+          status: 'accepted',
+          acceptedAt: now,
+          ...(side === 'seller' ? { sellerActedAt: now } : { proposerActedAt: now }),
+        });
+        if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
+        // An offer accepted within its window, or a purchase in progress, has the item: the trade waits its turn.
+        for (const id of all) if (await offersRepo.liveAcceptedOffer(tx, id)) throw unavailable();
+        if (await repo.itemPaymentInProgress(tx, all)) throw unavailable();
+        if ((await repo.holdItems(tx, trade.id, all)) !== all.length) throw unavailable();
+        await repo.recordEvent(tx, trade.id, 'accepted', userId, row);
+        moved.push(...(await tellClosed(tx, await repo.closeOpenFor(tx, all, 'item_traded', trade.id), 'item_traded')));
+        const payer = payerOf(row);
+        if (payer) await scheduleExpiry(tx, trade.id, now);
+        else moved.push(...(await deps.settle(tx, trade.id)));
+        const name = await repo.itemName(tx, trade.itemId);
+        for (const [partyId, partySide] of [[trade.sellerId, 'seller'], [trade.proposerId, 'proposer']] as const) {
+          await tell(tx, partyId, `trade-accepted:${trade.id}:${partyId}`, (c) => mails.acceptedMail(c.email, c.username, name, payer === partySide, owed(row), tradesUrl));
+        }
+      }, unavailable);
+      countsMoved(moved);
+      return view(tradeId);
+    },
+
+    async decline(userId: string, tradeId: string): Promise<Trade> {
+      const { trade, side } = await awaitedTrade(userId, tradeId);
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        const row = await repo.transition(tx, trade.id, [trade.status], {
+          status: 'declined',
+          closedReason: 'declined',
+          ...(side === 'seller' ? { sellerActedAt: now } : {}),
+        });
+        if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
+        await repo.recordEvent(tx, trade.id, 'declined', userId);
+        const otherId = side === 'seller' ? trade.proposerId : trade.sellerId;
+        const name = await repo.itemName(tx, trade.itemId);
+        await tell(tx, otherId, `trade-declined:${trade.id}`, (c) => mails.declinedMail(c.email, c.username, name));
+      });
+      countsMoved([trade.sellerId, trade.proposerId]);
+      return view(tradeId);
+    },
+
+    /** New terms from the awaited side: the cash, optionally the listings asked for, a message; the turn passes. */
+    async counter(userId: string, tradeId: string, input: TradeCounterInput): Promise<Trade> {
+      const { trade, side } = await awaitedTrade(userId, tradeId);
+      const offered = input.offeredItemIds ? await checkOffered(trade.proposerId, trade.itemId, input.offeredItemIds) : undefined;
+      const cash = { cashToSellerCents: dollarsToCents(input.cashToSeller), cashToBuyerCents: dollarsToCents(input.cashToBuyer) };
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        const row = await repo.transition(tx, trade.id, [trade.status], {
+          status: side === 'seller' ? 'countered' : 'pending',
+          ...cash,
+          message: input.message,
+          ...(side === 'seller' ? { sellerActedAt: now } : { proposerActedAt: now }),
+        });
+        if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
+        if (offered) await repo.setOfferedItems(tx, trade.id, offered);
+        await repo.recordEvent(tx, trade.id, 'countered', userId, cash);
+        const [otherId, by] = side === 'seller' ? [trade.proposerId, 'the seller'] : [trade.sellerId, (await repo.contactOf(tx, userId))?.username ?? 'the proposer'];
+        const name = await repo.itemName(tx, trade.itemId);
+        await tell(tx, otherId, `trade-counter:${trade.id}:${now.getTime()}`, (c) =>
+          mails.counterMail(c.email, c.username, by, name, mails.cashLine(cash, side !== 'seller'), tradesUrl),
+        );
+      });
+      countsMoved([trade.sellerId, trade.proposerId]);
+      return view(tradeId);
+    },
+
+    /**
+     * The proposer withdraws a pending or countered trade; either party calls off an accepted one before it is
+     * settled, unless its cash is being paid at the provider right now (that payment decides). Holds are released.
+     */
+    async cancel(userId: string, tradeId: string): Promise<Trade> {
+      const { trade, side } = await partyTrade(userId, tradeId);
+      const otherId = side === 'seller' ? trade.proposerId : trade.sellerId;
+      if (trade.status === 'pending' || trade.status === 'countered') {
+        if (side !== 'proposer') throw forbidden();
+        await db.transaction(async (tx) => {
+          const row = await repo.transition(tx, trade.id, ['pending', 'countered'], { status: 'cancelled', closedReason: 'cancelled' });
+          if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
+          await repo.recordEvent(tx, trade.id, 'cancelled', userId);
+          const name = await repo.itemName(tx, trade.itemId);
+          await tell(tx, otherId, `trade-cancelled:${trade.id}`, (c) => mails.cancelledMail(c.email, c.username, name, false));
+        });
+      } else if (trade.status === 'accepted' && !trade.settledAt) {
+        await inTransaction(async (tx) => {
+          const row = await endAccepted(tx, trade, { closedReason: 'cancelled' }, undefined, async () => {
+            throw new AppError(409, TRADE_ERRORS.paymentPending);
+          });
+          if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
+          await repo.recordEvent(tx, trade.id, 'cancelled', userId);
+          const name = await repo.itemName(tx, trade.itemId);
+          await tell(tx, otherId, `trade-cancelled:${trade.id}`, (c) => mails.cancelledMail(c.email, c.username, name, true));
+        }, () => invalidState());
+      } else {
+        throw invalidState(trade.status);
+      }
+      countsMoved([trade.sellerId, trade.proposerId]);
+      return view(tradeId);
+    },
+
+    /** 'Give more time': the payee restarts the payer's 24 hours (accepted, unsettled, cash owed). */
+    async extend(userId: string, tradeId: string): Promise<Trade> {
+      const { trade, side } = await partyTrade(userId, tradeId);
+      const payer = payerOf(trade);
+      if (trade.status !== 'accepted' || trade.settledAt || !payer) throw invalidState(trade.status);
+      if (side === payer) throw forbidden();
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        const row = await repo.transition(tx, trade.id, ['accepted'], { acceptedAt: now }, repo.unsettled());
+        if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
+        await repo.recordEvent(tx, trade.id, 'extended', userId);
+        await scheduleExpiry(tx, trade.id, now);
+      });
+      return view(tradeId);
+    },
+
+    /**
+     * Closes every pending or countered trade naming any of `itemIds` (as the seller's item or an offered one),
+     * inside the caller's transaction: an item was sold (`item_sold`) or removed (`item_removed`). Both parties
+     * are told. Answers the users whose counts moved, for countsMoved after the commit.
+     */
+    async closeTradesForItems(tx: Tx, itemIds: string[], reason: 'item_sold' | 'item_removed'): Promise<string[]> {
+      return tellClosed(tx, await repo.closeOpenFor(tx, itemIds, reason, null), reason);
+    },
+
+    countsMoved: (userIds: readonly string[]) => countsMoved(userIds),
+
+    /**
+     * The end of the payer's 24 hours: cancels the trade and releases its items if it is still accepted, unsettled
+     * and overdue (a Give More Time since moved the window: nothing to do). A payment in progress postpones it.
+     */
+    async expireJob(payload: { tradeId: string; acceptedAt: string }) {
+      const trade = await repo.findTrade(db, payload.tradeId);
+      if (!trade || trade.status !== 'accepted' || trade.settledAt) return;
+      let expired: repo.TradeRow | undefined;
+      await inTransaction(async (tx) => {
+        expired = await endAccepted(tx, trade, { closedReason: 'expired' }, repo.overdue, async () => {
+          await jobs.send('trade-expiry', payload, { tx, key: `${trade.id}:${payload.acceptedAt}:${Date.now()}`, startAfter: new Date(Date.now() + EXPIRY_RETRY_MS) });
+          return undefined;
+        });
+        if (!expired) return;
+        await repo.recordEvent(tx, trade.id, 'expired', null);
+        const name = await repo.itemName(tx, trade.itemId);
+        for (const userId of [trade.sellerId, trade.proposerId]) {
+          await tell(tx, userId, `trade-expired:${trade.id}:${userId}`, (c) => mails.expiredMail(c.email, c.username, name));
+        }
+      }, () => new AppError(409, TRADE_ERRORS.invalidState));
+      if (expired) countsMoved([trade.sellerId, trade.proposerId]);
+    },
+  };
+}
+
+export type TradesService = ReturnType<typeof createTradesService>;
