@@ -33,7 +33,6 @@ import { offersRoutes } from './modules/offers/routes';
 import { createOffersService } from './modules/offers/service';
 import { tradesRoutes } from './modules/trades/routes';
 import { createTradesService } from './modules/trades/service';
-import { settleStandIn } from './modules/trades/settle-stand-in';
 import { ordersRoutes } from './modules/orders/routes';
 import { createOrdersService } from './modules/orders/service';
 import { tradePayRoutes } from './modules/trades/pay-routes';
@@ -158,8 +157,8 @@ export function createApp(deps: AppDeps): Express {
   hub.countsFrom(countsOf);
   jobs.handle('offer-expiry', (payload) => offers.expireJob(payload));
   jobs.handle('offer-expiry-warning', (payload) => offers.warnJob(payload));
-  // settle: the stand-in until settlement.ts (the trade's two orders) is merged.
-  const trades = createTradesService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId), settle: settleStandIn });
+  // settle: bound late, the settlement (the trade's two orders) is built with the orders below.
+  const trades = createTradesService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId), settle: (tx, tradeId) => settlement.settle(tx, tradeId) });
   jobs.handle('trade-expiry', (payload) => trades.expireJob(payload));
   const items = createItemsService({
     db,

@@ -1,5 +1,7 @@
 import type { Request } from 'express';
+import { TRADE_ERRORS } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
+import { uuidParam } from '../../platform/ids';
 import { returnBase } from '../../platform/public-url';
 import { route, type RouteSpec } from '../../platform/route-table';
 import type { Config } from '../../config';
@@ -16,7 +18,7 @@ export function tradePayRoutes(deps: { payments: PaymentsService; settlement: Tr
   const id = (req: Request) => String(req.params.id);
   return [
     route({
-      method: 'post', path: '/trade/:id/pay', access: 'signedIn',
+      method: 'post', path: '/trade/:id/pay', access: 'signedIn', before: [uuidParam(TRADE_ERRORS.notFound)],
       handler: async (req, res) => {
         const userId = userIdOf(req);
         const tradeId = id(req);
