@@ -204,7 +204,7 @@ export function createApp(deps: AppDeps): Express {
     offers,
     trades,
     orders,
-    trades: settlement,
+    settlement,
     awardKarma: (tx, award) => accountsRepo.awardKarma(tx, award),
   });
   jobs.handle('payment-reconcile', ({ purchaseId, captureCheck }) => payments.reconcile(purchaseId, { captureCheck }));

@@ -61,7 +61,7 @@ export interface PaymentsDeps {
    * Issue 28: a trade's cash payment settles the trade instead of selling an item (trades/settlement.ts). Both run
    * in the capture's transaction; `lockForCapture` locks the trade and answers whether it still awaits this cash.
    */
-  trades: {
+  settlement: {
     lockForCapture(tx: Tx, tradeId: string): Promise<boolean>;
     settle(tx: Tx, tradeId: string): Promise<string[]>;
   };
@@ -120,7 +120,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         // keeps the capture on record, failed, for support to refund (committed: never lost).
         const tradeId = purchase.tradeId;
         const done: PaymentResult = { status: 'COMPLETED', itemId: purchase.itemId, priceSold: centsToDollars(purchase.itemCents) };
-        const awaited = await deps.trades.lockForCapture(tx, tradeId);
+        const awaited = await deps.settlement.lockForCapture(tx, tradeId);
         if ((await repo.findPurchase(tx, purchaseId))?.status === 'captured') return done;
         if (!awaited || !(await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'captured', captureId: capture.id, capturedAt: new Date() }))) {
           logger.error({ purchaseId, tradeId, captureId: capture.id }, 'payment captured for a trade no longer accepted; it needs a refund');
@@ -128,7 +128,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           lost = true;
           return done;
         }
-        moved = await deps.trades.settle(tx, tradeId);
+        moved = await deps.settlement.settle(tx, tradeId);
         return done;
       }
       const item = await offersRepo.lockItem(tx, purchase.itemId);
