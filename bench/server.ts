@@ -1,23 +1,13 @@
 /** The API as users run it: the built bundle in its own process, on a free port, pointed at the bench database. */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
-import net from 'node:net';
+import { freePort } from '../scripts/free-port.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Target } from './database';
 import { BENCH_SESSION_SECRET } from './offers';
 
-/** A port nothing listens on now, for a process the bench starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export function buildApi(root: string): void {
   const result = spawnSync('npm', ['run', 'build', '-w', '@keeb/api'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../scripts/free-port.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 // @ts-expect-error plain ES module shared with `npm start`
@@ -11,17 +11,6 @@ export interface RunningServer {
   /** The server's DATA_DIR (mail outbox, uploads). */
   dataDir: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

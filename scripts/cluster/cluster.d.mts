@@ -3,7 +3,7 @@
 export declare const root: string;
 /** How long a stopping process keeps answering with a failing health check: what the launcher sets SHUTDOWN_DRAIN_MS to. */
 export declare const DRAIN_MS: number;
-export declare function freePort(): Promise<number>;
+export { freePort } from '../free-port.mjs';
 export declare function findHaproxy(): string | undefined;
 export declare function localHaproxyConfig(template: string, at: { frontPort: number; ports: number[]; statsSocket: string }): string;
 

@@ -26,7 +26,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '../free-port.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,19 +41,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export const DRAIN_MS = 3000;
 
-const READY_TIMEOUT_MS = 120_000;
+export { freePort };
 
-/** A port nobody listens on now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+const READY_TIMEOUT_MS = 120_000;
 
 /** Debian installs haproxy in /usr/sbin, which is not on every user's PATH. */
 export function findHaproxy() {

@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '../../../scripts/free-port.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,14 +17,6 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'keeb-stalled-'));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** GET with a time limit: a frozen server answers nothing, and the test must say so rather than hang. */
 async function get(url: string, ms = 5_000): Promise<number | 'timeout'> {

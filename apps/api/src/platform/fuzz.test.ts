@@ -163,6 +163,9 @@ function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unkno
     'post /offer': { itemId: world.otherItemId, offerPrice: '80', offerShippingPrice: 10 },
     'post /offer/:id/counter-seller': { counterPrice: '90' },
     'post /offer/:id/counter-buyer': { counterPrice: '85' },
+    // The owner proposes a trade on the other user's listing (open to trades), offering their own listing.
+    'post /trade': { itemId: world.otherItemId, offeredItemIds: [world.itemId], cashToSeller: '40', message: 'Tofu65 and $40?' },
+    'post /trade/:id/counter': { cashToSeller: '25', message: 'Meet in the middle?' },
     'post /payment/item/create': { _id: world.otherItemId, price: 100, shippingPrice: 10 },
     'post /payment/item/cancel': { _id: world.otherItemId },
     'post /user/feedback': { sellerId: world.other.id, itemId: world.otherItemId, description: 3, communication: 4, shipping: 5, comment: 'Fast shipping' },

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { appendFile, chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../../../../scripts/free-port.mjs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,17 +25,6 @@ export function postgresBinDir(): string | undefined {
     .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], 'bin') : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface ReplicaCluster {

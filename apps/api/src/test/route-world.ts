@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll } from 'vitest';
-import { blogPosts, conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers, orderEvents, orderProblems, orders, purchases, wantMatches, wants } from '../db/schema/index';
+import { blogPosts, conversationParticipants, conversations, follows, itemComments, itemSaves, messages, offers, orderEvents, orderProblems, orders, purchases, tradeItems, trades, wantMatches, wants } from '../db/schema/index';
 import { hashPassword } from '../modules/accounts/passwords';
 import type { RouteInfo } from '../platform/route-table';
 import type { TestClient, TestContext } from './app';
@@ -55,6 +55,13 @@ export interface RouteWorld {
   orderByOwnerId: string;
   /** That open problem (the admin's to close). */
   problemId: string;
+  /**
+   * Trades (issue 28) between the owner and the admin, pending, so the other user is a stranger to both: the
+   * admin's proposal on the owner's listing (the owner is its seller, whose turn it is), and the owner's proposal
+   * on a listing of the admin's (the owner is its proposer).
+   */
+  tradeToOwnerId: string;
+  tradeByOwnerId: string;
   everyone: Person[];
 }
 
@@ -93,7 +100,7 @@ async function person(t: TestContext, name: string, isAdmin: boolean): Promise<P
  */
 export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
   const [owner, other, admin] = [await person(t, 'owner', false), await person(t, 'other', false), await person(t, 'admin', true)];
-  const item = await createItem(t.db.db, owner.id, { paymentEmail: owner.secrets.email });
+  const item = await createItem(t.db.db, owner.id, { paymentEmail: owner.secrets.email, openToTrades: true });
   // One in the approval queue too, so the admin's answers have the owner in them.
   await createItem(t.db.db, owner.id, { paymentEmail: owner.secrets.email, approvalStatus: 'pending' });
   await t.db.db.insert(itemComments).values({ itemId: item.id, userId: other.id, body: 'Would you ship to Canada?' });
@@ -102,7 +109,7 @@ export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
     { followerId: other.id, followedId: owner.id },
     { followerId: owner.id, followedId: other.id },
   ]);
-  const othersItem = await createItem(t.db.db, other.id, { paymentEmail: other.secrets.email });
+  const othersItem = await createItem(t.db.db, other.id, { paymentEmail: other.secrets.email, openToTrades: true });
   const offer = (itemId: string, buyerId: string, sellerId: string) => ({ itemId, buyerId, sellerId, priceCents: 8000, shippingCents: 1000, regionCode: 'US' });
   const [toOwner, byOwner] = await t.db.db
     .insert(offers)
@@ -121,10 +128,31 @@ export async function buildRouteWorld(t: TestContext): Promise<RouteWorld> {
   const orderToOwnerId = await saleOf(t, owner, admin, 'paid');
   const orderByOwnerId = await saleOf(t, admin, owner, 'problem');
   const [problem] = await t.db.db.insert(orderProblems).values({ orderId: orderByOwnerId, reason: 'not_received', details: 'Still waiting.', openedBy: owner.id }).returning({ id: orderProblems.id });
+  const [tradeToOwnerId, tradeByOwnerId] = await tradesOf(t, owner, admin, item.id);
   return {
+    tradeToOwnerId, tradeByOwnerId,
     owner, other, admin, itemId: item.id, otherItemId: othersItem.id, offerToOwnerId: toOwner!.id, offerByOwnerId: byOwner!.id, conversationId, blogPostId: post!.id, wantId: want!.id,
     orderToOwnerId, orderByOwnerId, problemId: problem!.id, everyone: [owner, other, admin],
   };
+}
+
+/** The two pending trades of the world, stored as POST /api/trade stores them (each offering one listing). */
+async function tradesOf(t: TestContext, owner: Person, admin: Person, ownersItemId: string): Promise<[string, string]> {
+  const adminsItem = await createItem(t.db.db, admin.id, { paymentEmail: admin.secrets.email, openToTrades: true });
+  const adminsOffer = await createItem(t.db.db, admin.id, { paymentEmail: admin.secrets.email });
+  const ownersOffer = await createItem(t.db.db, owner.id, { paymentEmail: owner.secrets.email });
+  const [toOwner, byOwner] = await t.db.db
+    .insert(trades)
+    .values([
+      { itemId: ownersItemId, sellerId: owner.id, proposerId: admin.id, cashToSellerCents: 4000, message: 'Mine for yours plus $40?' },
+      { itemId: adminsItem.id, sellerId: admin.id, proposerId: owner.id, cashToBuyerCents: 1000, message: 'Swap, and $10 my way?' },
+    ])
+    .returning({ id: trades.id });
+  await t.db.db.insert(tradeItems).values([
+    { tradeId: toOwner!.id, itemId: adminsOffer.id, position: 0 },
+    { tradeId: byOwner!.id, itemId: ownersOffer.id, position: 0 },
+  ]);
+  return [toOwner!.id, byOwner!.id];
 }
 
 /** A sold listing of `seller`'s with its captured purchase and order (as the sale's transaction stores them), in `status`. */
@@ -172,6 +200,8 @@ export function urlOf(route: RouteInfo, world: RouteWorld, override: Record<stri
     // Offer calls: the buyer's (counter-buyer, remove) name the owner's own offer, the seller's one made to the owner.
     if (name === 'id' && route.path.startsWith('/offer/')) return /\/(counter-buyer|remove)$/.test(route.path) ? world.offerByOwnerId : world.offerToOwnerId;
     if (name === 'id' && route.path.startsWith('/blog/')) return world.blogPostId;
+    // Trade calls: the proposer's (cancel, extend) name the owner's proposal, the others the one made to the owner.
+    if (name === 'id' && route.path.startsWith('/trade/')) return /\/(cancel|extend)$/.test(route.path) ? world.tradeByOwnerId : world.tradeToOwnerId;
     if (name === 'id' && route.path.startsWith('/me/wants/')) return world.wantId;
     // Order calls: the seller's (ship) name the order the owner sold, the buyer's the one the owner bought.
     if (name === 'id' && route.path.startsWith('/order/')) return route.path.endsWith('/ship') ? world.orderToOwnerId : world.orderByOwnerId;

@@ -41,6 +41,7 @@ describe('the order a sale opens', () => {
       shippingPrice: 10,
       paidAt: row.paidAt.toISOString(),
       otherUser: { _id: seller.user.id, username: seller.user.username, avatar: null },
+      trade: null,
     });
     const sold = (await seller.client.get('/api/me/orders?role=sold')).body;
     expect(sold.map((o: { _id: string }) => o._id)).toEqual([second.orderId, orderId]);

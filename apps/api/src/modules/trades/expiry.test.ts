@@ -70,6 +70,27 @@ describe('trade expiry', () => {
     expect(later.rows[0]!.n).toBeGreaterThanOrEqual(1);
   });
 
+  it('Give More Time racing the expiry, 10 rounds: one outcome each, and the answer says which', { timeout: 120_000 }, async () => {
+    const trades_ = service();
+    for (let round = 0; round < 10; round++) {
+      const deal = await acceptedWithCash();
+      await t.db.db.update(trades).set({ acceptedAt: new Date(Date.now() - 24 * 3_600_000 - 5) }).where(eq(trades.id, deal.tradeId));
+      const extend = () => deal.seller.client.post(`/api/trade/${deal.tradeId}/extend`);
+      const expire = () => trades_.expireJob({ tradeId: deal.tradeId, acceptedAt: deal.acceptedAt });
+      const [answer] = round % 2 ? await Promise.all([extend(), expire()]) : ((await Promise.all([expire(), extend()])).reverse() as [Awaited<ReturnType<typeof extend>>]);
+      const row = await tradeRow(t, deal.tradeId);
+      if (answer.status === 200) {
+        expect(row.status).toBe('accepted');
+        expect(await holders(t, deal.all)).toEqual(Object.fromEntries(deal.all.map((id) => [id, deal.tradeId])));
+        expect(await eventsOf(t, deal.tradeId)).toEqual(['proposed', 'accepted', 'extended']);
+      } else {
+        expect(answer.body).toMatchObject({ message: 'invalid_state', status: 'cancelled' });
+        expect(row).toMatchObject({ status: 'cancelled', closedReason: 'expired' });
+        expect(await holders(t, deal.all)).toEqual(Object.fromEntries(deal.all.map((id) => [id, null])));
+      }
+    }
+  });
+
   it('a settled or cancelled trade is left alone by a late job', async () => {
     const deal = await acceptedWithCash();
     await deal.proposer.client.post(`/api/trade/${deal.tradeId}/cancel`);

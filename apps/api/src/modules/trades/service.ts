@@ -191,11 +191,10 @@ export function createTradesService(deps: TradesDeps) {
    * them), then the conditional update, then the holds released. Answers the row, or undefined if the trade had
    * moved on. A cash payment in progress refuses (`onPaying`).
    */
-  async function endAccepted(tx: Tx, trade: repo.TradeRow, patch: { closedReason: string }, extra: SQL | undefined, onPaying: () => Promise<undefined>) {
+  async function endAccepted(tx: Tx, trade: repo.TradeRow, patch: { closedReason: string; sellerActedAt?: Date }, extra: SQL | undefined, onPaying: () => Promise<undefined>) {
     await repo.lockItems(tx, [trade.itemId, ...(await repo.offeredItemIds(tx, trade.id))]);
     if (await repo.paymentInProgress(tx, trade.id)) return onPaying();
-    const now = new Date();
-    const row = await repo.transition(tx, trade.id, ['accepted'], { status: 'cancelled', closedReason: patch.closedReason, sellerActedAt: now }, repo.unsettled(extra));
+    const row = await repo.transition(tx, trade.id, ['accepted'], { status: 'cancelled', ...patch }, repo.unsettled(extra));
     if (!row) return undefined;
     await repo.releaseItems(tx, trade.id);
     return row;
@@ -349,7 +348,8 @@ export function createTradesService(deps: TradesDeps) {
         });
       } else if (trade.status === 'accepted' && !trade.settledAt) {
         await inTransaction(async (tx) => {
-          const row = await endAccepted(tx, trade, { closedReason: 'cancelled' }, undefined, async () => {
+          // The proposer calling it off is no news to their own badge; the seller calling it off is.
+          const row = await endAccepted(tx, trade, { closedReason: 'cancelled', ...(side === 'seller' ? { sellerActedAt: new Date() } : {}) }, undefined, async () => {
             throw new AppError(409, TRADE_ERRORS.paymentPending);
           });
           if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
@@ -400,7 +400,7 @@ export function createTradesService(deps: TradesDeps) {
       if (!trade || trade.status !== 'accepted' || trade.settledAt) return;
       let expired: repo.TradeRow | undefined;
       await inTransaction(async (tx) => {
-        expired = await endAccepted(tx, trade, { closedReason: 'expired' }, repo.overdue, async () => {
+        expired = await endAccepted(tx, trade, { closedReason: 'expired', sellerActedAt: new Date() }, repo.overdue, async () => {
           await jobs.send('trade-expiry', payload, { tx, key: `${trade.id}:${payload.acceptedAt}:${Date.now()}`, startAfter: new Date(Date.now() + EXPIRY_RETRY_MS) });
           return undefined;
         });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TRADES_PAGE_SIZE } from '@keeb/shared';
 import { items, tradeItems, trades, users } from '../../db/schema/index';
@@ -111,6 +111,22 @@ describe('POST /api/trade', () => {
     expect(await proposer.client.post('/api/trade', { itemId: deal.itemId, offeredItemIds: [mine.id] })).toMatchObject({ status: 409, body: { message: 'item_unavailable' } });
   });
 });
+
+describe('mail preferences', () => {
+  it('a user who turned offer mail off gets no trade mail (proposal, counter, accept), the other side still does', async () => {
+    const seller = await trader(t);
+    await t.db.db.update(users).set({ emailPreferences: sql`email_preferences || '{"offers": false}'::jsonb` }).where(eq(users.id, seller.user.id));
+    const deal = await proposedTrade(t, { seller, cash: { cashToSeller: 5 } });
+    await seller.client.post(`/api/trade/${deal.tradeId}/counter`, { cashToSeller: 10 });
+    await deal.proposer.client.post(`/api/trade/${deal.tradeId}/counter`, { cashToSeller: 8 });
+    await seller.client.post(`/api/trade/${deal.tradeId}/accept`);
+    const outbox = await readOutbox(t.config.outboxDir);
+    expect(outbox.filter((m) => m.to === seller.user.email)).toEqual([]);
+    expect(outbox.filter((m) => m.to === deal.proposer.user.email).map((m) => m.subject.split(':')[0]).sort()).toEqual(['Counter-proposal on the trade for ' + (await tradeItemName(deal.itemId)), 'Trade accepted'].sort());
+  });
+});
+
+const tradeItemName = async (id: string) => (await t.db.db.select({ name: items.name }).from(items).where(eq(items.id, id)))[0]!.name;
 
 describe('GET /api/trade/:id and GET /api/me/trades', () => {
   it('a trade is its two parties\' only: anyone else and bad ids get 404, logged out 401', async () => {

@@ -20,18 +20,26 @@ const TRADE_JSON = `json_build_array(
   (select o.id from orders o where o.trade_id = t.id and o.buyer_id = t.proposer_id limit 1)
 )::text`;
 
-const FROM = `from trades t
-  join items i on i.id = t.item_id
+const JOINS = `join items i on i.id = t.item_id
   join users p on p.id = t.proposer_id
   join users s on s.id = t.seller_id`;
 
-const ONE_SQL = `select ${TRADE_JSON} ${FROM} where t.id = $1::uuid`;
+const ONE_SQL = `select ${TRADE_JSON} from trades t ${JOINS} where t.id = $1::uuid`;
 
-/** $1 the user, $2/$3 the cursor (the last trade's updated_at and id, or nulls): newest activity first. */
-const pageSql = (column: 'seller_id' | 'proposer_id') => `select ${TRADE_JSON} ${FROM}
-  where t.${column} = $1::uuid and ($2::timestamptz is null or (t.updated_at, t.id) < ($2::timestamptz, $3::uuid))
-  order by t.updated_at desc, t.id desc
-  limit ${TRADES_PAGE_SIZE}`;
+/**
+ * $1 the user, $2/$3 the cursor (the last trade's updated_at and id, or nulls): newest activity first. The page's
+ * ids come first, walking trades_seller_idx / trades_proposer_idx in order (NULLS LAST as the index is built, or
+ * PostgreSQL sorts every trade of the user), then the joins run for those 20 only.
+ */
+const ORDER = 'order by t.updated_at desc nulls last, t.id desc nulls last';
+const pageSql = (column: 'seller_id' | 'proposer_id') => `with page as (
+    select t.* from trades t
+    where t.${column} = $1::uuid and ($2::timestamptz is null or (t.updated_at, t.id) < ($2::timestamptz, $3::uuid))
+    ${ORDER}
+    limit ${TRADES_PAGE_SIZE}
+  )
+  select ${TRADE_JSON} from page t ${JOINS}
+  ${ORDER}`;
 const RECEIVED_SQL = pageSql('seller_id');
 const SENT_SQL = pageSql('proposer_id');
 

@@ -1,0 +1,2 @@
+// Types for free-port.mjs.
+export declare function freePort(): Promise<number>;
