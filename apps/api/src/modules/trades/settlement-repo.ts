@@ -35,8 +35,12 @@ export async function moveAccepted(tx: Tx, id: string, settled: boolean, patch: 
   return row;
 }
 
+/**
+ * At the statement's own time, not the transaction's: settling in the acceptance's transaction comes after its
+ * 'accepted' entry (stamped with the transaction's start) on the trade's history.
+ */
 export async function addTradeEvent(tx: Tx, tradeId: string, transition: string, actorId: string | null) {
-  await tx.insert(tradeEvents).values({ tradeId, transition, actorId });
+  await tx.insert(tradeEvents).values({ tradeId, transition, actorId, at: sql`clock_timestamp()` });
 }
 
 /** The trade's orders, with their items: completion reads them under the trade's lock. */
