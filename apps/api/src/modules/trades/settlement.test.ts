@@ -161,6 +161,19 @@ describe('a trade with no cash', () => {
     expect((await itemRow(t, trade.offered[0]!.id)).purchaserId).toBe(seller.user.id);
   });
 
+  it('two confirmations at once complete the trade exactly once', async () => {
+    const trade = await acceptedTrade(t);
+    const ids = await ordersOf(trade);
+    await trade.proposer.client.post(`/api/order/${ids.toSeller}/ship`, {});
+    await trade.seller.client.post(`/api/order/${ids.toProposer}/ship`, {});
+    const [a, b] = await Promise.all([trade.seller.client.post(`/api/order/${ids.toSeller}/received`), trade.proposer.client.post(`/api/order/${ids.toProposer}/received`)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await tradeRow(trade.tradeId)).status).toBe('completed');
+    const history = await t.db.db.execute(sql`select transition from trade_events where trade_id = ${trade.tradeId} and transition = 'completed'`);
+    expect(history.rows).toHaveLength(1);
+    expect(await itemRow(t, trade.item.id)).toMatchObject({ purchaserId: trade.proposer.user.id });
+  });
+
   it('keeps traded items out of the sold-price history', async () => {
     const trade = await acceptedTrade(t);
     const ids = await ordersOf(trade);
