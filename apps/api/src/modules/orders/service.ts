@@ -326,7 +326,12 @@ export function createOrdersService(deps: OrdersDeps) {
     openTrade: (tx: Tx, trade: TradeToOpen) => tradeOrders.open(tx, trade),
 
     /** Issue 28: the trade's cash refunded at the provider, on both its orders' timelines. */
-    tradeCashRefunded: (tradeId: string, cents: number) => tradeOrders.cashRefunded(tradeId, cents),
+    tradeCashRefunded: (tradeId: string, cents: number) =>
+      tradeOrders.onBothTimelines(tradeId, 'trade_cash_refunded', { tradeId, amount: centsToDollars(cents) }, () => true),
+
+    /** Issue 28: a dispute opened at the provider on the trade's cash, on both its orders' timelines. */
+    tradeDisputeOpened: (tradeId: string, disputeId: string | undefined, reason: string | undefined) =>
+      tradeOrders.onBothTimelines(tradeId, 'dispute_opened', { disputeId: disputeId ?? null, reason: reason ?? null }, (e) => e.disputeId === (disputeId ?? null)),
 
     /**
      * 'order-tracking-sync': the tracking goes to the provider (PayPal's /track), which is what protects the

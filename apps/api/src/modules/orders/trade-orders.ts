@@ -85,15 +85,17 @@ export function createTradeOrders(deps: { db: Database; jobs: JobQueue; notices:
     },
 
     /**
-     * The trade's cash was refunded at the provider (webhook PAYMENT.CAPTURE.REFUNDED on its purchase): on both
-     * orders' timelines, once. The parcels are the trade's, so the orders and their items are left as they are.
+     * What the provider reports about the trade's cash (webhooks on its purchase, which has no order of its own): on
+     * both orders' timelines, once each (`same` spots a redelivery). The orders and their items are left as they
+     * are: the parcels are the trade, the cash only its top-up.
      */
-    async cashRefunded(tradeId: string, cents: number) {
+    async onBothTimelines(tradeId: string, kind: string, data: Record<string, unknown>, same: (earlier: Record<string, unknown>) => boolean) {
       await db.transaction(async (tx) => {
         for (const o of await repo.tradeOrders(tx, tradeId)) {
+          await repo.lockOrder(tx, o.id);
           const events = await repo.timeline(tx, o.id);
-          if (events.some((e) => e.kind === 'trade_cash_refunded')) continue;
-          await repo.addEvent(tx, o.id, 'trade_cash_refunded', null, { tradeId, amount: centsToDollars(cents) });
+          if (events.some((e) => e.kind === kind && same(e.data))) continue;
+          await repo.addEvent(tx, o.id, kind, null, data);
         }
       });
     },

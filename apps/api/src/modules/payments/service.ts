@@ -56,7 +56,7 @@ export interface PaymentsDeps {
   /** A sale closes the pending trades naming the item (issue 28), in the sale's transaction. */
   trades: Pick<TradesService, 'closeTradesForItems'>;
   /** The sale's order (issue 26): opened in the sale's transaction, told of refunds and disputes. */
-  orders: Pick<OrdersService, 'open' | 'refunded' | 'disputeOpened' | 'tradeCashRefunded'>;
+  orders: Pick<OrdersService, 'open' | 'refunded' | 'disputeOpened' | 'tradeCashRefunded' | 'tradeDisputeOpened'>;
   /**
    * Issue 28: a trade's cash payment settles the trade instead of selling an item (trades/settlement.ts). Both run
    * in the capture's transaction; `lockForCapture` locks the trade and answers whether it still awaits this cash.
@@ -594,7 +594,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           // A dispute names the captures it is about (seller_transaction_id); it goes on their orders' timelines.
           for (const t of resource.disputed_transactions ?? []) {
             const disputed = t.seller_transaction_id ? await repo.purchaseByCapture(db, t.seller_transaction_id) : undefined;
-            if (disputed) await deps.orders.disputeOpened(disputed.id, resource.dispute_id, resource.reason);
+            if (disputed?.tradeId) await deps.orders.tradeDisputeOpened(disputed.tradeId, resource.dispute_id, resource.reason);
+            else if (disputed) await deps.orders.disputeOpened(disputed.id, resource.dispute_id, resource.reason);
           }
           break;
         }

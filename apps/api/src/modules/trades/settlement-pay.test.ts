@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { karmaLedger, orders, purchases, trades } from '../../db/schema/index';
+import { karmaLedger, orders, purchases, trades, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { startFakePayPal } from '../../test/fakes/paypal';
 import { member, orderRow } from '../../test/orders';
@@ -102,7 +102,6 @@ describe('POST /api/trade/:id/pay', () => {
 
   it('refuses an unconfirmed email, a trade not accepted, and a trade with no cash owed', async () => {
     const trade = await acceptedTrade(t, { cash: { cashToSeller: 10 } });
-    const { users } = await import('../../db/schema/index');
     await t.db.db.update(users).set({ emailConfirmedAt: null }).where(eq(users.id, trade.proposer.user.id));
     expect(await trade.proposer.client.post(`/api/trade/${trade.tradeId}/pay`)).toMatchObject({ status: 403, body: { message: 'confirm_email' } });
     expect(await tradePurchases(trade.tradeId)).toEqual([]);
@@ -149,7 +148,7 @@ describe('POST /api/trade/:id/pay', () => {
 });
 
 describe('provider events on a trade', () => {
-  it("a refund of the trade's cash goes on both orders' timelines, once; the orders and items are left as they are", async () => {
+  it("a refund and a dispute of the trade's cash go on both orders' timelines, once; the orders and items are left as they are", async () => {
     const trade = await acceptedTrade(t, { cash: { cashToSeller: 40 } });
     const token = tokenOf((await trade.proposer.client.post(`/api/trade/${trade.tradeId}/pay`)).body.redirectUrl);
     paypal.approve(token);
@@ -176,6 +175,15 @@ describe('provider events on a trade', () => {
     });
     expect((await trade.seller.client.get(`/api/order/${both.toProposer!.id}`)).body.timeline.filter((e: { kind: string }) => e.kind === 'trade_cash_refunded')).toHaveLength(1);
     expect((await orderRow(t, both.toSeller!.id)).status).toBe('paid');
+
+    // A dispute on the trade's cash goes on both timelines too, once.
+    const dispute = { id: 'WH-TRADE-DISPUTE-1', event_type: 'CUSTOMER.DISPUTE.CREATED', resource: { dispute_id: 'PP-D-T1', reason: 'UNAUTHORISED', disputed_transactions: [{ seller_transaction_id: purchase!.captureId }] } };
+    await deliver(dispute);
+    await deliver({ ...dispute, id: 'WH-TRADE-DISPUTE-2' });
+    for (const [who, order] of [[trade.proposer, both.toSeller!], [trade.seller, both.toProposer!]] as const) {
+      const timeline = (await who.client.get(`/api/order/${order.id}`)).body.timeline as Array<{ kind: string; data: unknown }>;
+      expect(timeline.filter((e) => e.kind === 'dispute_opened').map((e) => e.data)).toEqual([{ disputeId: 'PP-D-T1', reason: 'UNAUTHORISED' }]);
+    }
     expect(await itemRow(t, trade.item.id)).toMatchObject({ purchaserId: null, tradeId: trade.tradeId });
   });
 

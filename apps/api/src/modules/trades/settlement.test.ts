@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import supertest from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { orders, sellerRatings, trades } from '../../db/schema/index';
+import { orders, sellerRatings, tradeEvents, trades } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { member, orderRow, passTime } from '../../test/orders';
 import { readOutbox } from '../../test/outbox';
@@ -169,8 +169,8 @@ describe('a trade with no cash', () => {
     const [a, b] = await Promise.all([trade.seller.client.post(`/api/order/${ids.toSeller}/received`), trade.proposer.client.post(`/api/order/${ids.toProposer}/received`)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect((await tradeRow(trade.tradeId)).status).toBe('completed');
-    const history = await t.db.db.execute(sql`select transition from trade_events where trade_id = ${trade.tradeId} and transition = 'completed'`);
-    expect(history.rows).toHaveLength(1);
+    const history = await t.db.db.select().from(tradeEvents).where(and(eq(tradeEvents.tradeId, trade.tradeId), eq(tradeEvents.transition, 'completed')));
+    expect(history).toHaveLength(1);
     expect(await itemRow(t, trade.item.id)).toMatchObject({ purchaserId: trade.proposer.user.id });
   });
 
