@@ -192,7 +192,7 @@ export function createApp(deps: AppDeps): Express {
     // Bound late: the settlement opens orders, and a trade's received order may complete its trade.
     tradeReceived: (tx, orderId) => settlement.orderReceived(tx, orderId),
   });
-  const settlement = createTradeSettlement({ config, jobs, hub, orders });
+  const settlement = createTradeSettlement({ db, config, jobs, hub, orders });
   jobs.handle('order-deadline', (payload) => orders.deadlineJob(payload));
   jobs.handle('order-tracking-sync', (payload) => orders.trackingSyncJob(payload));
   const payments = createPaymentsService({

@@ -64,6 +64,7 @@ export interface PaymentsDeps {
   settlement: {
     lockForCapture(tx: Tx, tradeId: string): Promise<boolean>;
     settle(tx: Tx, tradeId: string): Promise<string[]>;
+    announceSettled(tradeId: string): Promise<void>;
   };
   /** Karma inside the sale's transaction, once per (user, reason, item). */
   awardKarma(tx: Tx, award: { userId: string; reason: 'sale' | 'purchase'; amount: number; subjectId: string }): Promise<unknown>;
@@ -165,6 +166,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (lost) throw failed();
     // The paid and the closed offers move their buyers' badges; pushed once the sale is committed.
     deps.offers.countsMoved(moved);
+    if (purchase.tradeId && moved.length > 0) await deps.settlement.announceSettled(purchase.tradeId);
     return result;
   }
 

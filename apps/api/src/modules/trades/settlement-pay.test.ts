@@ -5,12 +5,14 @@ import { useTestApp } from '../../test/app';
 import { startFakePayPal } from '../../test/fakes/paypal';
 import { member, orderRow } from '../../test/orders';
 import { readOutbox } from '../../test/outbox';
+import { collect, useRealtime } from '../../test/realtime';
 import { acceptedTrade, itemRow, PROPOSER_ADDRESS, SELLER_ADDRESS, tradeOrders } from '../../test/trades';
 
 /** The cash part of a trade through the fake PayPal Orders v2 server (issue 28). */
 const paypal = await startFakePayPal();
 afterAll(() => paypal.close());
 const t = useTestApp(() => ({ ...paypal.env, PUBLIC_URL: 'http://keeb.test' }));
+const rt = useRealtime(t, { appUrl: 'http://keeb.test' });
 
 beforeEach(() => {
   paypal.createIssue = undefined;
@@ -59,6 +61,8 @@ describe('POST /api/trade/:id/pay', () => {
     expect((await proposer.client.post(`/api/trade/${tradeId}/pay`)).body).toEqual(paid.body);
 
     paypal.approve(token);
+    const sellerUpdates = collect(await rt.open(seller.client.cookie), 'orderUpdate');
+    const sellerCounts = collect(await rt.open(seller.client.cookie), 'counts');
     const processed = await proposer.client.post('/api/payment/item/process', { orderId: token });
     expect(processed.body).toEqual({ status: 'COMPLETED', itemId: item.id, priceSold: 40 });
     expect((await tradeRow(tradeId)).settledAt).not.toBeNull();
@@ -69,6 +73,9 @@ describe('POST /api/trade/:id/pay', () => {
     expect(both.toSeller).toMatchObject({ sellerId: proposer.user.id, buyerId: seller.user.id, status: 'paid', shipTo: SELLER_ADDRESS });
     expect(both.toProposer).toMatchObject({ sellerId: seller.user.id, buyerId: proposer.user.id, status: 'paid', shipTo: PROPOSER_ADDRESS });
     expect(both.toProposer!.shipBy.getTime() - both.toProposer!.paidAt.getTime()).toBe(72 * 3_600_000);
+    // The seller's open tab hears their part is to ship, and their orders badge moves.
+    await expect.poll(() => sellerUpdates.at(-1)).toEqual({ orderId: both.toProposer!.id, item: { _id: item.id, name: item.name, thumbnail: item.thumbnail }, status: 'paid', text: `Your trade is settled: please ship ${item.name}.` });
+    await expect.poll(() => sellerCounts.at(-1)?.numOrdersToAct).toBe(1);
 
     // No sale: nothing sold, no karma, no sale mails; a 'ship your part' mail to each side.
     expect(await itemRow(t, item.id)).toMatchObject({ purchaserId: null, priceSoldCents: null, tradeId });

@@ -74,6 +74,15 @@ export async function contactOf(db: Queryable, userId: string) {
   return row;
 }
 
+/** The trade's orders with what each ships, for the settled notice. */
+export function ordersToShip(db: Queryable, tradeId: string) {
+  return db
+    .select({ id: orders.id, sellerId: orders.sellerId, itemId: orders.itemId, itemName: items.name, itemThumbnail: items.thumbnail })
+    .from(orders)
+    .innerJoin(items, eq(items.id, orders.itemId))
+    .where(eq(orders.tradeId, tradeId));
+}
+
 /** The order's trade, if it is one side of a trade. */
 export function ordersOfOrder(db: Queryable, orderId: string) {
   return db.select({ tradeId: orders.tradeId }).from(orders).where(eq(orders.id, orderId));

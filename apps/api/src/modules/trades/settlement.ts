@@ -1,6 +1,6 @@
 import { TRADE_ERRORS } from '@keeb/shared';
 import type { Config } from '../../config';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { isUuid } from '../../platform/ids';
 import type { JobQueue } from '../../platform/jobs/job-queue';
@@ -12,6 +12,7 @@ import { tradeCompletedMail } from './settlement-mails';
 import * as repo from './settlement-repo';
 
 export interface TradeSettlementDeps {
+  db: Database;
   config: Config;
   jobs: JobQueue;
   hub: RealtimeHub;
@@ -31,7 +32,7 @@ export const payerOf = (t: { cashToSellerCents: number; cashToBuyerCents: number
  * cancellation, a capture and the two confirmations are ordered one after the other.
  */
 export function createTradeSettlement(deps: TradeSettlementDeps) {
-  const { config, jobs, hub } = deps;
+  const { db, config, jobs, hub } = deps;
   const orderUrl = (id: string) => `${config.appUrl}/me/orders/${id}`;
 
   return {
@@ -48,6 +49,21 @@ export function createTradeSettlement(deps: TradeSettlementDeps) {
       if (!(await repo.moveAccepted(tx, tradeId, false, { settledAt: new Date() }))) throw invalidState();
       await repo.addTradeEvent(tx, tradeId, 'settled', null);
       return [trade.sellerId, trade.proposerId];
+    },
+
+    /**
+     * After the settling transaction commits: each side's open tabs hear that their order is paid and theirs to
+     * ship (the corner notification; the badges move with the ids settle answered).
+     */
+    async announceSettled(tradeId: string) {
+      for (const o of await repo.ordersToShip(db, tradeId)) {
+        hub.toUsers([o.sellerId], 'orderUpdate', {
+          orderId: o.id,
+          item: { _id: o.itemId, name: o.itemName, thumbnail: o.itemThumbnail },
+          status: 'paid',
+          text: `Your trade is settled: please ship ${o.itemName}.`,
+        });
+      }
     },
 
     /** For a capture of the trade's cash: locks the trade and answers whether it still awaits that cash. */
