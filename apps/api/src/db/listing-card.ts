@@ -22,10 +22,17 @@ export const listingCardColumns = {
   saveCount: items.saveCount,
   /** The 'Timestamped' mark (issue 26): only an approved listing's timestamp photo counts, an admin having seen it. */
   timestamped: sql<boolean>`(${items.approvalStatus} = 'approved' and ${items.timestampPhoto} is not null)`.as('timestamped'),
+  /** Issue 28: the 'Open to trades' badge, and 'Trade pending' while an accepted trade holds the item (not yet traded). */
+  openToTrades: items.openToTrades,
+  tradePending: sql<boolean>`(${items.tradeId} is not null and ${items.tradedAt} is null)`.as('trade_pending'),
 };
 
 /** A card's row, the listing time as ISO text. */
-export type ListingCardRow = Omit<InferColumnsDataTypes<Omit<typeof listingCardColumns, 'timestamped'>>, 'timeListed'> & { timeListed: string; timestamped: boolean };
+export type ListingCardRow = Omit<InferColumnsDataTypes<Omit<typeof listingCardColumns, 'timestamped' | 'tradePending'>>, 'timeListed'> & {
+  timeListed: string;
+  timestamped: boolean;
+  tradePending: boolean;
+};
 
 /** The card of a row and its seller; the caller adds what depends on the viewer (saved, approval). */
 export function toListingCard(r: ListingCardRow, seller: ItemSummary['sellerId']): ItemSummary {
@@ -45,5 +52,7 @@ export function toListingCard(r: ListingCardRow, seller: ItemSummary['sellerId']
     sellerId: seller,
     // Only when true, so a card without the mark reads as it did before the mark existed.
     ...(r.timestamped ? { timestamped: true } : {}),
+    openToTrades: r.openToTrades,
+    tradePending: r.tradePending,
   };
 }

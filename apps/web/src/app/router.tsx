@@ -170,7 +170,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
                     navTitle: 'Offers',
                     accessory: { to: '/me/vault', label: 'Vault', icon: 'vault', badge: 'wants' },
                   } satisfies RouteHandle,
-                  lazy: { Component: async () => (await import('../features/offers/pages/offers-page')).OffersPage },
+                  lazy: { Component: async () => (await import('./offers-with-trades-page')).OffersWithTradesPage },
                 },
                 {
                   path: 'me/vault',

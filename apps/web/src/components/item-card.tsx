@@ -5,6 +5,7 @@ import { Avatar } from './avatar';
 import { LATE_TEXT, ORDER_STATUS_TEXTS } from './order-status-texts';
 import { SaleTerms } from './sale-terms';
 import { TimestampedMark } from './timestamped-mark';
+import { CardTradeMark } from './trade-marks';
 import styles from './item-card.module.css';
 
 export type ItemCardView = 'grid' | 'compact';
@@ -92,6 +93,7 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
             <SaleTerms item={item} sold={sold} className={styles.terms} size="sm" />
           )}
           {item.timestamped ? <TimestampedMark /> : null}
+          {sold ? null : <CardTradeMark openToTrades={item.openToTrades} tradePending={item.tradePending} />}
           {item.approvalStatus && item.approvalStatus !== 'approved' ? (
             <p className={`${styles.approval} ${item.approvalStatus === 'rejected' ? styles.rejected : ''}`}>
               {APPROVAL_MARKERS[item.approvalStatus]}

@@ -18,6 +18,8 @@ export function makeItem(index: number, overrides: Partial<ItemSummary> = {}): I
     isFixedPrice: false,
     timeListed: new Date(Date.UTC(2024, 0, 1) - index * 60_000).toISOString(),
     likes: 0,
+    openToTrades: false,
+    tradePending: false,
     sellerId: { _id: `seller-${index}`, username: `seller${index}`, avatar: null },
     ...overrides,
   };

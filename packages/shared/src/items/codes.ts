@@ -34,6 +34,8 @@ export const ITEM_ERRORS = {
   timestampCode: 'timestamp_code',
   /** The timestamp photo is missing beside its code, or is not one of the listing's photos (issue 26). */
   timestampPhoto: 'timestamp_photo',
+  /** An accepted trade holds the listing (issue 28): what the other side agreed to take cannot change meanwhile. */
+  tradePending: 'trade_pending',
 } as const;
 
 export const MAX_PHOTOS = 16;

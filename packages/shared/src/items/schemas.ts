@@ -5,6 +5,8 @@ import { dollarsToCents } from '../format/price';
 import { RatingSummarySchema } from '../ratings/summary';
 import { TrustSchema } from '../discovery/trust';
 import { ListingTimestampSchema, TIMESTAMP_CODE_MAX } from './timestamp';
+import { LOOKING_FOR_MAX } from '../trades/codes';
+import { ERROR_CODES } from '../platform/codes';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -46,6 +48,10 @@ export const ItemSummarySchema = z.object({
     .optional(),
   /** An approved listing whose seller added a timestamp photo (issue 26): the 'Timestamped' mark. */
   timestamped: z.boolean().optional(),
+  /** The seller takes trades for it (issue 28): the card's 'Open to trades' badge. */
+  openToTrades: z.boolean(),
+  /** An accepted trade holds it while the trade is settled (issue 28): the card's 'Trade pending'. */
+  tradePending: z.boolean(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 
@@ -83,6 +89,14 @@ export const ItemListQuerySchema = z.object({
   price: z.coerce.number({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).max(PRICE_CURSOR_MAX, { error: 'invalid_cursor' }).optional(),
   likes: z.coerce.number({ error: 'invalid_cursor' }).int({ error: 'invalid_cursor' }).min(0, { error: 'invalid_cursor' }).max(INT_MAX, { error: 'invalid_cursor' }).optional(),
   cursorId: z.uuid({ error: 'invalid_cursor' }).optional(),
+  /**
+   * Only listings open to trades (issue 28): 'true' (a JSON body may send true); 'false' or absent is no filter,
+   * and reads as absent, so the home feed's first page stays one query shape (and one cached page).
+   */
+  openToTrades: z
+    .union([z.enum(['true', 'false']), z.boolean()], { error: ERROR_CODES.badRequest })
+    .transform((v) => (v === true || v === 'true' ? true : undefined))
+    .optional(),
 });
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>;
 
@@ -138,6 +152,13 @@ const ItemInputBase = z.object({
    */
   timestampCode: z.string().nullable().optional(),
   timestampPhoto: z.string().nullable().optional(),
+  /**
+   * Open to trades (issue 28) and what the seller would take ('Looking for: ...'). Left out of an edit, the stored
+   * ones stay (a client that does not know them must not close a listing to trades); left out of a new listing,
+   * not open, nothing looked for.
+   */
+  openToTrades: z.boolean({ error: ERROR_CODES.badRequest }).optional(),
+  lookingFor: z.string({ error: ERROR_CODES.badRequest }).optional(),
 });
 
 const isBlankOrUnset = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
@@ -161,6 +182,8 @@ function itemRules(v: z.output<typeof ItemInputBase>, creating: boolean): ItemRu
     [v.photos.length > MAX_PHOTOS, ITEM_ERRORS.tooManyPhotos, 'photos'],
     [creating && v.shippingPrices.some((s) => !isShippingPrice(s.price)), ITEM_ERRORS.shippingPrice, 'shippingPrices'],
     ...timestampRules(v),
+    // Like the guardrails: what a listing closed to trades looks for is dropped, not judged.
+    [v.openToTrades !== false && (v.lookingFor ?? '').trim().length > LOOKING_FOR_MAX, ITEM_ERRORS.tooLong, 'lookingFor'],
     // Guardrails only mean something on a listing that takes offers; without offers they are dropped, not judged.
     ...(v.offersAccepted ? guardrailRules(v) : []),
   ];
@@ -183,6 +206,12 @@ function timestampValue(v: z.output<typeof ItemInputBase>) {
   if (v.timestampCode === undefined && v.timestampPhoto === undefined) return undefined;
   if (isBlankOrUnset(v.timestampCode) || isBlankOrUnset(v.timestampPhoto)) return null;
   return { code: v.timestampCode!.trim(), photo: v.timestampPhoto!.trim() };
+}
+
+/** What the listing looks for as stored: trimmed, '' when closed to trades, undefined when an edit left it out. */
+function lookingForValue(v: z.output<typeof ItemInputBase>) {
+  if (v.openToTrades === false) return '';
+  return v.lookingFor === undefined ? undefined : v.lookingFor.trim();
 }
 
 function guardrailRules(v: z.output<typeof ItemInputBase>): ItemRule[] {
@@ -218,6 +247,8 @@ function itemInputSchema(creating: boolean) {
     autoDeclineBelow: guardrailValue(v.autoDeclineBelow, v.offersAccepted),
     autoAcceptAt: guardrailValue(v.autoAcceptAt, v.offersAccepted),
     timestamp: timestampValue(v),
+    openToTrades: v.openToTrades,
+    lookingFor: lookingForValue(v),
   }));
 }
 
@@ -269,6 +300,11 @@ export const ItemDetailSchema = z.object({
   timestamp: ListingTimestampSchema.nullable().optional(),
   approvalStatus: z.enum(['pending', 'approved', 'rejected']),
   paymentStatus: z.enum(['none', 'pending']),
+  /** The seller takes trades for it (issue 28), and what they would take ('' when nothing said). */
+  openToTrades: z.boolean(),
+  lookingFor: z.string(),
+  /** An accepted trade holds it (issue 28): 'Trade pending', and nobody may buy it or make an offer meanwhile. */
+  tradePending: z.boolean(),
   /**
    * The viewer's own checkout holding the payment lock (they left the provider's page): what it charges, so the
    * page offers Resume payment and Cancel. Null for everyone else; absent outside the item page.

@@ -108,6 +108,12 @@ export interface OrderTrade {
   status: TradeStatus;
   cashToSeller: number;
   cashToBuyer: number;
+  /**
+   * Which of the trade's two orders this is (Trade.orders): `toSeller` carries the proposer's items to the seller,
+   * `toProposer` the seller's item to the proposer; the page says from that who pays the cash to whom. Optional
+   * until the API answers it (issue 28, the web's addition).
+   */
+  side?: 'toSeller' | 'toProposer';
   /** The listings this order's parcel carries (one side may give up to four). */
   items: TradeItem[];
   otherOrder: {

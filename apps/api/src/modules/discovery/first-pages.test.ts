@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ItemListQuerySchema } from '@keeb/shared';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
 import { createFirstPageCache, isHomeFirstPage } from './first-pages';
@@ -22,6 +23,11 @@ describe('createFirstPageCache', () => {
     expect([{ searchText: 'gmk' }, { categoryIds: 'keycaps' }, { regions: 'EU' }, { saleType: 'vendor' }, { ts: '2026-01-01T00:00:00Z' }, { price: 1 }].map(isHomeFirstPage)).toEqual([
       false, false, false, false, false, false,
     ]);
+  });
+
+  it('caches the home page asked with openToTrades=false (read as no filter), never the trades feed (issue 28)', () => {
+    expect(isHomeFirstPage(ItemListQuerySchema.parse({ openToTrades: 'false' }))).toBe(true);
+    expect(isHomeFirstPage(ItemListQuerySchema.parse({ openToTrades: 'true' }))).toBe(false);
   });
 
   it('keeps each query apart, reads a burst of misses once, and keeps no failure', async () => {

@@ -47,6 +47,8 @@ export interface ListOptions {
   categoryIds?: string[] | undefined;
   regionCodes?: string[] | undefined;
   saleTypeId?: string | undefined;
+  /** Only listings open to trades (issue 28). */
+  openToTrades?: boolean | undefined;
   /** Trimmed, non-empty search text. */
   search?: string | undefined;
   /** The search as a tsquery (withTsquery sets it); a search without one matches nothing. */
@@ -414,6 +416,8 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
         scopeCondition(o.scope, v),
         categoryIds.length ? inArray(items.categoryId, categoryIds.map((id, i) => v(`category${i}`, id))) : undefined,
         o.saleTypeId ? sql`${items.saleTypeId} = ${v('saleTypeId', o.saleTypeId)}` : undefined,
+        // Written, not bound, like publicItem: the newest-first walk of items_trades_feed_idx needs to see it.
+        o.openToTrades ? sql`${items.openToTrades}` : undefined,
         regionCodes.length
           ? sql`${items.shipRegions} && array[${sql.join(
               regionCodes.map((code, i) => sql`${v(`region${i}`, code)}`),
@@ -462,7 +466,12 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
 export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o, asValue);
 
 /** A card's row: a listing's columns and its seller's (summaryColumns), the listing time as ISO text. */
-export type ListRow = Omit<InferColumnsDataTypes<Omit<typeof summaryColumns, 'timestamped'>>, 'timeListed'> & { timeListed: string; timestamped: boolean; order?: ListOrder | null };
+export type ListRow = Omit<InferColumnsDataTypes<Omit<typeof summaryColumns, 'timestamped' | 'tradePending'>>, 'timeListed'> & {
+  timeListed: string;
+  timestamped: boolean;
+  tradePending: boolean;
+  order?: ListOrder | null;
+};
 /** The item's order, on the Sold and Purchased tabs only. */
 export interface ListOrder {
   _id: string;
@@ -475,7 +484,7 @@ export interface ListOrder {
  * seller's. One object literal per row; storing fifteen computed keys one at a time cost a list page more CPU.
  */
 function toListRow(values: unknown[]): ListRow {
-  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, timestamped, approvalStatus, sellerId, sellerUsername, sellerAvatar, order] =
+  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, timestamped, openToTrades, tradePending, approvalStatus, sellerId, sellerUsername, sellerAvatar, order] =
     values;
   const row = {
     id,
@@ -491,6 +500,8 @@ function toListRow(values: unknown[]): ListRow {
     timeListed: isoFromJson(timeListed as string),
     saveCount,
     timestamped,
+    openToTrades,
+    tradePending,
     approvalStatus,
     sellerId,
     sellerUsername,
@@ -540,6 +551,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
     o.categoryIds?.length ?? 0,
     o.regionCodes?.length ?? 0,
     o.saleTypeId ? 's' : '',
+    o.openToTrades ? 't' : '',
     o.search ? 'q' : '',
     days,
     o.limit,

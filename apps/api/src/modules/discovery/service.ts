@@ -41,6 +41,7 @@ export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): rep
     categoryIds: list(query.categoryIds),
     regionCodes: list(query.regions),
     saleTypeId: query.saleType?.trim() || undefined,
+    openToTrades: query.openToTrades,
     search: query.searchText?.trim() || undefined,
     sort: query.sort ?? 'def',
     cursor: cursorOf(query),

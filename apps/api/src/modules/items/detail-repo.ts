@@ -24,6 +24,10 @@ export interface ItemPageRow {
   /** The timestamp photo (issue 26): the code and the photo showing it, both or neither. */
   timestampCode: string | null;
   timestampPhoto: string | null;
+  /** Issue 28: open to trades, what the seller would take, and whether an accepted trade holds it now. */
+  openToTrades: boolean;
+  lookingFor: string;
+  tradePending: boolean;
   saveCount: number;
   timeListed: string;
   sellerId: string;
@@ -98,7 +102,9 @@ export const ITEM_PAGE_SQL = `
        and (o.status = 'countered' or (o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()))),
     exists (select 1 from offers o where o.item_id = i.id and o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()
               and o.buyer_id is distinct from $2::uuid),
-    i.timestamp_code, i.timestamp_photo, i.traded_at is not null
+    i.timestamp_code, i.timestamp_photo,
+    i.open_to_trades, i.looking_for, i.trade_id is not null and i.traded_at is null,
+    i.traded_at is not null
   )::text as row
   from items i
   join users u on u.id = i.seller_id
@@ -128,6 +134,9 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     string | null,
     string | null,
     boolean,
+    string,
+    boolean,
+    boolean,
   ];
   return {
     id: r[0],
@@ -149,6 +158,9 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     autoAcceptAtCents: r[33],
     timestampCode: r[37],
     timestampPhoto: r[38],
+    openToTrades: r[39],
+    lookingFor: r[40],
+    tradePending: r[41],
     saveCount: r[15],
     timeListed: isoFromJson(r[16]),
     sellerId: r[17],
@@ -171,6 +183,6 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
       ? { id: r[35][0], status: r[35][1], priceCents: r[35][2], shippingCents: r[35][3], timeAccepted: r[35][4] === null ? null : isoFromJson(r[35][4]) }
       : null,
     reservedForOther: r[36],
-    traded: r[39],
+    traded: r[42],
   };
 }

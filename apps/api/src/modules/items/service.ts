@@ -109,6 +109,9 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
       : {}),
     approvalStatus: item.approvalStatus,
     paymentStatus: item.paymentStatus,
+    openToTrades: item.openToTrades,
+    lookingFor: item.lookingFor,
+    tradePending: item.tradePending,
     purchaserId: item.purchaserId,
     isSellerReviewed: parts.isSellerReviewed,
     ...(parts.traded !== undefined ? { traded: parts.traded } : {}),
@@ -133,6 +136,17 @@ function listingColumns(input: ValidItemInput) {
     photos: input.photos,
     thumbnail: photoVariants(input.photos[0]!).list,
   };
+}
+
+type TradeTerms = { openToTrades: boolean; lookingFor: string };
+
+/**
+ * Issue 28: open to trades and what the seller looks for, as the form sent them, or the stored ones it left out (an
+ * edit only); a listing closed to trades looks for nothing (the schema already empties it when the form closes it).
+ */
+function tradeColumns(input: ValidItemInput, stored: TradeTerms = { openToTrades: false, lookingFor: '' }): TradeTerms {
+  const openToTrades = input.openToTrades ?? stored.openToTrades;
+  return { openToTrades, lookingFor: openToTrades ? (input.lookingFor ?? stored.lookingFor) : '' };
 }
 
 type StoredTimestamp = { timestampCode: string | null; timestampPhoto: string | null };
@@ -294,6 +308,7 @@ export function createItemsService(deps: ItemsDeps) {
           ...listingColumns(input),
           ...guardrailColumns(input),
           ...timestampColumns(input),
+          ...tradeColumns(input),
           sellerId: userId,
           saleTypeId: input.saleTypeId ?? 'individual',
           approvalStatus: 'pending',
@@ -307,6 +322,8 @@ export function createItemsService(deps: ItemsDeps) {
     async update(userId: string, itemId: string, input: ValidItemInput): Promise<{ _id: string }> {
       const item = await ownedItem(userId, itemId);
       if (item.purchaserId) throw new AppError(409, ITEM_ERRORS.itemSold);
+      // Held by an accepted trade: the other side agreed to take the listing as it reads now.
+      if (item.tradeId !== null && item.tradedAt === null) throw new AppError(409, ITEM_ERRORS.tradePending);
       await validateRefs(userId, input, false);
       const guardrails = guardrailColumns(input, item);
       const problem = guardrailProblem({ priceCents: dollarsToCents(input.price), isFixedPrice: input.isFixedPrice, ...guardrails });
@@ -318,6 +335,7 @@ export function createItemsService(deps: ItemsDeps) {
           ...listingColumns(input),
           ...guardrails,
           ...timestampColumns(input, item),
+          ...tradeColumns(input, item),
           ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
           // A rejected listing goes back into the queue when its seller edits it.
           ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
@@ -424,7 +442,7 @@ export function createItemsService(deps: ItemsDeps) {
         const row = byId.get(id);
         if (!row) return [];
         return [
-          toDetail(row.item, {
+          toDetail({ ...row.item, tradePending: row.item.tradeId !== null && row.item.tradedAt === null }, {
             forOwner: false,
             withTimestamp: true,
             shipping: shipping.filter((s) => s.itemId === id),

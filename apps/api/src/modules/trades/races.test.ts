@@ -77,4 +77,27 @@ describe('races', () => {
       expect(await tradeRow(t, loser.tradeId)).toMatchObject({ status: 'cancelled', closedReason: 'item_traded' });
     }
   });
+
+  it('the proposer withdrawing while the seller accepts, 10 rounds: one of the two, and the items held only if accepted', { timeout: 60_000 }, async () => {
+    for (let round = 0; round < 10; round++) {
+      const deal = await proposedTrade(t);
+      const all = [deal.itemId, ...deal.offeredIds];
+      const [accepted, cancelled] = await Promise.all([
+        deal.seller.client.post(`/api/trade/${deal.tradeId}/accept`),
+        deal.proposer.client.post(`/api/trade/${deal.tradeId}/cancel`),
+      ]);
+      expect([accepted.status, cancelled.status].sort()).toEqual([200, 409]);
+      const row = await tradeRow(t, deal.tradeId);
+      if (accepted.status === 200) {
+        // Accepted with no cash owed: settled at once, so it can no longer be withdrawn.
+        expect(cancelled.body).toMatchObject({ message: 'invalid_state' });
+        expect(row.status).toBe('accepted');
+        expect(await holders(t, all)).toEqual(Object.fromEntries(all.map((id) => [id, deal.tradeId])));
+      } else {
+        expect(accepted.body).toMatchObject({ message: 'invalid_state', status: 'cancelled' });
+        expect(row).toMatchObject({ status: 'cancelled', closedReason: 'cancelled' });
+        expect(await holders(t, all)).toEqual(Object.fromEntries(all.map((id) => [id, null])));
+      }
+    }
+  });
 });

@@ -5,7 +5,6 @@ import { items, purchases, tradeEvents, tradeItems, trades, users } from '../../
 import { NEW_TRADES_OF_U } from './counts-sql';
 
 export type TradeRow = typeof trades.$inferSelect;
-export type TradeStatusValue = TradeStatus;
 
 /** The payer's window, as SQL (accepted_at + 24 h). */
 export const PAY_WINDOW = sql.raw(`interval '${TRADE_PAY_WITHIN_HOURS} hours'`);
@@ -14,12 +13,6 @@ export const PAYING = ['open', 'capturing', 'capture_pending'] as const;
 
 export async function findTrade(db: Queryable, tradeId: string) {
   const [row] = await db.select().from(trades).where(eq(trades.id, tradeId));
-  return row;
-}
-
-/** The trade's row under its lock: the transitions that do not touch items read it once, then decide. */
-export async function lockTrade(tx: Tx, tradeId: string) {
-  const [row] = await tx.select().from(trades).where(eq(trades.id, tradeId)).for('update');
   return row;
 }
 

@@ -1,5 +1,4 @@
 import {
-  centsToDollars,
   dollarsToCents,
   TOO_MANY_REQUESTS,
   TRADE_ERRORS,
@@ -7,7 +6,6 @@ import {
   type Trade,
   type TradeCounterInput,
   type TradeInput,
-  type TradeItem,
   type TradesQuery,
   type TradeStatus,
 } from '@keeb/shared';
@@ -24,7 +22,8 @@ import * as offersRepo from '../offers/repo';
 import { decodeCursor } from '../orders/service';
 import * as mails from './mail-templates';
 import * as repo from './repo';
-import { tradeView, tradesPage, type TradeView, type TradeViewItem, type TradeViewParty } from './view-repo';
+import { awaitingOf, payerOf, toTrade, type TradeSide } from './trade-answer';
+import { tradeView, tradesPage } from './view-repo';
 
 /** New proposals per user per hour, as for offers: room for real trading, none for spraying every listing. */
 const TRADES_PER_HOUR = 30;
@@ -49,7 +48,6 @@ export interface TradesDeps {
 }
 
 type Contact = NonNullable<Awaited<ReturnType<typeof repo.contactOf>>>;
-type Side = 'seller' | 'proposer';
 type Cash = { cashToSellerCents: number; cashToBuyerCents: number };
 
 const wantsMail = (c: Contact | undefined): c is Contact => Boolean(c && !c.removedAt && c.prefs.offers !== false);
@@ -58,11 +56,7 @@ const forbidden = () => new AppError(403, TRADE_ERRORS.forbidden);
 const invalidState = (status?: TradeStatus) => new AppError(409, TRADE_ERRORS.invalidState, status ? { status } : {});
 const unavailable = () => new AppError(409, TRADE_ERRORS.itemUnavailable);
 
-/** Who owes the cash: the proposer adding money, or the seller asked for it; null when none is owed. */
-export const payerOf = (cash: Cash): Side | null => (cash.cashToSellerCents > 0 ? 'proposer' : cash.cashToBuyerCents > 0 ? 'seller' : null);
-/** pending awaits the seller, countered the proposer; nothing else awaits anyone. */
-export const awaitingOf = (status: TradeStatus): Side | null => (status === 'pending' ? 'seller' : status === 'countered' ? 'proposer' : null);
-const sideOf = (t: { sellerId: string; proposerId: string }, userId: string): Side | null =>
+const sideOf = (t: { sellerId: string; proposerId: string }, userId: string): TradeSide | null =>
   t.sellerId === userId ? 'seller' : t.proposerId === userId ? 'proposer' : null;
 const owed = (cash: Cash) => cash.cashToSellerCents + cash.cashToBuyerCents;
 
@@ -70,35 +64,6 @@ const owed = (cash: Cash) => cash.cashToSellerCents + cash.cashToBuyerCents;
 function retryable(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
   return ['40P01', '40001'].includes(e.code ?? '') || ['40P01', '40001'].includes(e.cause?.code ?? '');
-}
-
-const toItem = (i: TradeViewItem): TradeItem => ({ _id: i.id, name: i.name, thumbnail: i.thumbnail, price: centsToDollars(i.priceCents) });
-const toParty = (p: TradeViewParty) => (p.removed ? { _id: p.id, username: 'User Not Found', avatar: null } : { _id: p.id, username: p.username, avatar: p.avatar });
-
-/** The trade as both parties see it (nothing in it is private to one side). */
-export function toTrade(v: TradeView): Trade {
-  const payer = payerOf(v);
-  const payBy = v.status === 'accepted' && !v.settledAt && payer && v.acceptedAt ? new Date(new Date(v.acceptedAt).getTime() + PAY_WINDOW_MS).toISOString() : null;
-  return {
-    _id: v.id,
-    status: v.status,
-    item: toItem(v.item),
-    offeredItems: v.offered.map(toItem),
-    cashToSeller: centsToDollars(v.cashToSellerCents),
-    cashToBuyer: centsToDollars(v.cashToBuyerCents),
-    message: v.message,
-    proposer: toParty(v.proposer),
-    seller: toParty(v.seller),
-    awaiting: awaitingOf(v.status),
-    payer,
-    acceptedAt: v.acceptedAt,
-    payBy,
-    paidAt: v.paidAt,
-    orders: v.orderToSeller && v.orderToProposer ? { toSeller: v.orderToSeller, toProposer: v.orderToProposer } : null,
-    closedReason: v.closedReason,
-    createdAt: v.createdAt,
-    updatedAt: v.updatedAt,
-  };
 }
 
 export function createTradesService(deps: TradesDeps) {

@@ -18,7 +18,7 @@ export type ItemButton =
 export interface ItemButtonContext {
   item: Pick<
     ItemDetail,
-    'isFixedPrice' | 'offersAccepted' | 'purchaserId' | 'paymentStatus' | 'isSellerReviewed' | 'shippingPrices' | 'approvalStatus' | 'checkout' | 'viewerOffer' | 'reserved'
+    'isFixedPrice' | 'offersAccepted' | 'purchaserId' | 'paymentStatus' | 'isSellerReviewed' | 'shippingPrices' | 'approvalStatus' | 'checkout' | 'viewerOffer' | 'reserved' | 'tradePending'
   >;
   isUserItem: boolean;
   /** The signed-in viewer's id; undefined for a visitor. */
@@ -32,7 +32,9 @@ export interface ItemButtonContext {
  * be approved (a pending or rejected listing is not on sale), and a pending payment shows 'Payment Pending'
  * to everyone but the seller and the buyer holding it, who may resume or cancel it (issue 25). A buyer whose offer
  * was accepted or countered pays that price (Pay Now), never the listing's; while an accepted offer reserves the
- * item for someone else, Purchase (which the server would refuse) reads 'Reserved'.
+ * item for someone else, Purchase (which the server would refuse) reads 'Reserved'. While an accepted trade holds
+ * the item (issue 28) it is as good as sold: nobody may buy it or offer on it, and its seller may neither edit nor
+ * remove what the other side agreed to take (the page says 'Trade pending').
  */
 export function itemButtons({ item, isUserItem, viewerId, viewerRegion }: ItemButtonContext): ItemButton[] {
   const buttons: ItemButton[] = [];
@@ -40,7 +42,9 @@ export function itemButtons({ item, isUserItem, viewerId, viewerRegion }: ItemBu
   const paymentNone = item.paymentStatus === 'none';
   const shipsToViewer = !viewerRegion || item.shippingPrices.some((shipping) => shipping.code === viewerRegion);
 
-  if (!isUserItem && !purchased && item.approvalStatus === 'approved') {
+  const held = item.tradePending === true;
+
+  if (!isUserItem && !purchased && !held && item.approvalStatus === 'approved') {
     if (item.checkout) buttons.push('resumePayment', 'cancelCheckout');
     else if (!paymentNone) buttons.push('paymentPending');
     else if (item.viewerOffer) buttons.push('payOffer');
@@ -52,9 +56,9 @@ export function itemButtons({ item, isUserItem, viewerId, viewerRegion }: ItemBu
     }
   }
   if (!isUserItem) buttons.push('message');
-  if (isUserItem && !purchased && paymentNone) buttons.push('edit');
+  if (isUserItem && !purchased && !held && paymentNone) buttons.push('edit');
   if (isUserItem) buttons.push('duplicate');
-  if (isUserItem && paymentNone) buttons.push('remove');
+  if (isUserItem && !held && paymentNone) buttons.push('remove');
   if (viewerId !== undefined && item.purchaserId === viewerId && !item.isSellerReviewed) buttons.push('feedback');
   return buttons;
 }

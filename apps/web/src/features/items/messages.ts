@@ -1,4 +1,4 @@
-import { COMMENT_MAX, ERROR_CODES, formatCount, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, MAX_PHOTOS, PHOTO_LINK_HOSTS, PRICE_MAX } from '@keeb/shared';
+import { COMMENT_MAX, ERROR_CODES, formatCount, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, LOOKING_FOR_MAX, MAX_PHOTOS, PHOTO_LINK_HOSTS, PRICE_MAX } from '@keeb/shared';
 import { isApiError } from '../../lib/api-error';
 import { STORAGE_UNAVAILABLE_TEXT } from '../../lib/photo-store';
 
@@ -11,6 +11,8 @@ export const TEXTS = {
   // Our limits (docs/decisions.md), worded like the spec's 'Username cannot be more than 30 characters'.
   nameTooLong: `Name cannot be more than ${ITEM_NAME_MAX} characters`,
   descriptionTooLong: `Description cannot be more than ${formatCount(ITEM_DESCRIPTION_MAX)} characters`,
+  lookingForTooLong: `Looking for cannot be more than ${LOOKING_FOR_MAX} characters`,
+  tradePendingEdit: 'A trade of this item is pending: it cannot be edited until the trade is cancelled.',
   priceTooHigh: `Price cannot be more than $${formatCount(PRICE_MAX)}`,
   commentTooLong: `Comments cannot be more than ${formatCount(COMMENT_MAX)} characters`,
   emailFormatting: 'Email formatting incorrect',
@@ -87,7 +89,7 @@ export function listingRuleText(code: string, field: string | undefined): string
     if (field === 'payment') return TEXTS.emailFormatting;
     return TEXTS.missingFields;
   }
-  if (code === E.tooLong) return field === 'description' ? TEXTS.descriptionTooLong : TEXTS.nameTooLong;
+  if (code === E.tooLong) return field === 'description' ? TEXTS.descriptionTooLong : field === 'lookingFor' ? TEXTS.lookingForTooLong : TEXTS.nameTooLong;
   const texts: Record<string, string> = {
     [E.price]: TEXTS.priceRequired,
     [E.priceTooHigh]: TEXTS.priceTooHigh,
@@ -145,6 +147,8 @@ export function listingFailure(error: unknown): ListingFailure {
       return { kind: 'field', field: 'timestampPhoto', message: TEXTS.timestampInvalid };
     case E.confirmEmail:
       return { kind: 'blocked', message: TEXTS.confirmEmailToList };
+    case E.tradePending:
+      return { kind: 'blocked', message: TEXTS.tradePendingEdit };
     case E.smsVerificationInvalid:
       return { kind: 'phone' };
     case E.tooManyPosts: {

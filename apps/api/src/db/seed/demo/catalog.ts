@@ -23,6 +23,8 @@ export interface DemoListing {
   description: string;
   palette: Palette;
   vendor?: boolean;
+  /** Open to trades (issue 28), and what the seller would take: the forum's '[W]'. */
+  lookingFor?: string;
 }
 
 // Colours for the generated photos: [case or base, alpha keys, accent keys].
@@ -38,22 +40,22 @@ const ICE: Palette = ['#dfeaf3', '#5a7ca3', '#ffffff'];
 const OLIVE: Palette = ['#5b6147', '#ece6d6', '#b9a06b'];
 
 export const DEMO_LISTINGS: DemoListing[] = [
-  { name: 'Tofu65 Aluminum Kit - E-White, Brass Plate', category: 'keyboards', price: 185, seller: 'demo_tofu', palette: BOW, description: 'Built once, barely used.\nIncludes brass plate, hot-swap PCB and original box.\nNo dings on the case.' },
+  { name: 'Tofu65 Aluminum Kit - E-White, Brass Plate', category: 'keyboards', price: 185, seller: 'demo_tofu', palette: BOW, description: 'Built once, barely used.\nIncludes brass plate, hot-swap PCB and original box.\nNo dings on the case.', lookingFor: 'GMK Olivia or Botanical base kit, cash either way' },
   { name: 'Keychron Q1 Pro - Carbon Black, Banana Switches', category: 'keyboards', price: 160, seller: 'demo_tofu', palette: RED, description: 'Wireless 75% with the knob. Stock banana switches, stabs tuned and lubed.' },
-  { name: 'Mode Sonnet - Dark Grey, Polycarbonate Plate', category: 'keyboards', price: 420, seller: 'demo_thock', palette: NAVY, description: 'Gasket mount 75%, polycarb plate. Built with Gateron Oil Kings. Deep thock.' },
+  { name: 'Mode Sonnet - Dark Grey, Polycarbonate Plate', category: 'keyboards', price: 420, seller: 'demo_thock', palette: NAVY, description: 'Gasket mount 75%, polycarb plate. Built with Gateron Oil Kings. Deep thock.', lookingFor: 'A TKL of similar value (Owlab Spring?) + cash from me' },
   { name: 'KBD67 Lite R4 - Frosted White (built)', category: 'keyboards', price: 110, seller: 'demo_lubed', palette: ICE, description: 'Hot-swap 65%, lubed Gateron Yellows, foam mod. Keycaps not included.' },
   { name: 'Bakeneko60 - Navy, FR4 Plate, Unbuilt', category: 'keyboards', price: 135, seller: 'demo_cherry', palette: NAVY, description: 'O-ring style 60%. Unbuilt, everything still sealed.' },
   { name: 'Zoom75 EE - Milk Tea, Wireless', category: 'keyboards', price: 260, seller: 'demo_thock', palette: SAND, description: 'Tri-mode Zoom75 with screen module. Lightly used for a month.' },
   { name: 'Owlab Spring - Anodized Olive, TKL', category: 'keyboards', price: 390, seller: 'demo_cherry', palette: OLIVE, description: 'Leaf-spring TKL, alu plate. Switches: Cherry MX Blacks, lubed.' },
   { name: 'NK65 Entry Edition - Mint', category: 'keyboards', price: 95, seller: 'demo_lubed', palette: MINT, description: 'Great starter 65%. Hot-swap, RGB. Comes with stock caps.' },
   { name: 'Keycult No. 2/65 - Raw Brass Weight', category: 'keyboards', price: 1150, seller: 'demo_tofu', palette: BOTANICAL, description: 'Grail board. Built with lubed vintage blacks. Shipping insured only.' },
-  { name: 'Satisfaction75 - Laser Purple', category: 'keyboards', price: 480, seller: 'demo_artisan', palette: LASER, description: 'With OLED and encoder. Some minor scratches on the bottom, see photos.' },
-  { name: 'GMK Olivia++ Base Kit', category: 'keycaps', price: 240, seller: 'demo_cherry', palette: OLIVIA, description: 'Base kit only, mounted once for photos. Doubleshot ABS, Cherry profile.' },
-  { name: 'GMK Botanical R2 - Base + Novelties', category: 'keycaps', price: 210, seller: 'demo_lubed', palette: BOTANICAL, description: 'Base and novelties. Minor shine on spacebar.' },
+  { name: 'Satisfaction75 - Laser Purple', category: 'keyboards', price: 480, seller: 'demo_artisan', palette: LASER, description: 'With OLED and encoder. Some minor scratches on the bottom, see photos.', lookingFor: 'Artisans or a 65% with an encoder' },
+  { name: 'GMK Olivia++ Base Kit', category: 'keycaps', price: 240, seller: 'demo_cherry', palette: OLIVIA, description: 'Base kit only, mounted once for photos. Doubleshot ABS, Cherry profile.', lookingFor: 'Tofu65 or KBD67 build, I add cash if needed' },
+  { name: 'GMK Botanical R2 - Base + Novelties', category: 'keycaps', price: 210, seller: 'demo_lubed', palette: BOTANICAL, description: 'Base and novelties. Minor shine on spacebar.', lookingFor: 'GMK Olivia++ or any GMK with a light base' },
   { name: 'GMK Laser Cyberdeck', category: 'keycaps', price: 155, seller: 'demo_artisan', palette: LASER, description: 'Cyberdeck kit, sealed in tray.' },
   { name: 'ePBT Black on White (BoW) - Full Kit', category: 'keycaps', price: 85, seller: 'demo_tofu', palette: BOW, description: 'Dye-sub PBT, thick and textured. Covers 60% to full size.' },
   { name: 'GMK Red Samurai - Base', category: 'keycaps', price: 175, seller: 'demo_thock', palette: RED, description: 'Classic. Used for a week. Comes with storage tray.' },
-  { name: 'KAT Milkshake - Alpha + Mods', category: 'keycaps', price: 95, seller: 'demo_cherry', palette: MINT, description: 'KAT profile pastel set. No shine at all.' },
+  { name: 'KAT Milkshake - Alpha + Mods', category: 'keycaps', price: 95, seller: 'demo_cherry', palette: MINT, description: 'KAT profile pastel set. No shine at all.', lookingFor: 'SA Bliss or other pastel sets' },
   { name: 'SA Bliss - Base Kit', category: 'keycaps', price: 130, seller: 'demo_thock', palette: ICE, description: 'Tall SA profile, sculpted. Very comfortable.' },
   { name: 'MT3 Cyber - Alphas', category: 'keycaps', price: 110, seller: 'demo_lubed', palette: NAVY, description: 'Drop MT3 profile, deep-dish. Alphas only.' },
   { name: 'GMK Olive - Base Kit (sealed)', category: 'keycaps', price: 150, seller: 'demo_vendor', palette: OLIVE, description: 'In stock, ships from our warehouse.', vendor: true },

@@ -51,6 +51,19 @@ describe('demo content', () => {
     expect(await t.db.db.query.orderEvents.findMany()).toHaveLength(3 * loaded.sales);
   });
 
+  it('marks a few listings of several sellers open to trades, each saying what it looks for (issue 28)', async () => {
+    await loadDemoData(t.db.db, t.config.uploadsDir);
+    const client = await t.client();
+    const open = (await client.get('/api/items?openToTrades=true')).body as Array<{ _id: string; openToTrades: boolean; sellerId: { username: string } }>;
+    expect(open.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(open.map((i) => i.sellerId.username)).size).toBeGreaterThanOrEqual(3);
+    for (const card of open) {
+      const { item } = (await client.get(`/api/item/${card._id}`)).body as { item: { openToTrades: boolean; lookingFor: string } };
+      expect(item.openToTrades).toBe(true);
+      expect(item.lookingFor.length).toBeGreaterThan(0);
+    }
+  });
+
   it('gives demo users a known password and marks them as demo', async () => {
     await loadDemoData(t.db.db, t.config.uploadsDir);
     const rows = await t.db.db.query.users.findMany();

@@ -96,6 +96,8 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
           photos,
           thumbnail: photoVariants(photos[0] ?? '').list,
           approvalStatus: 'approved',
+          openToTrades: listing.lookingFor !== undefined,
+          lookingFor: listing.lookingFor ?? '',
           // Spread over the last few days, newest first in catalogue order.
           timeListed: new Date(now - (i * 2 + 1) * HOUR - i * 61_000),
           // Demo listings were "created" long ago, so they never count toward a demo seller's posting limit.

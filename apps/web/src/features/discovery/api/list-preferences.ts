@@ -12,6 +12,11 @@ export interface ListFilters {
   categories: readonly string[];
   regions: readonly string[];
   saleType: string | null;
+  /**
+   * Only listings open to trades (issue 28). Not remembered: it lives in the page's address (?openToTrades=true),
+   * so a trades feed can be linked from a forum post, and a visit next week does not silently hide most listings.
+   */
+  openToTrades?: boolean;
 }
 
 /** Spec 2.3 and 9: how item lists are shown and filtered, remembered in localStorage. */
@@ -56,7 +61,7 @@ export function loadListPreferences(): ListPreferences {
 }
 
 export function countFilters(filters: ListFilters): number {
-  return filters.categories.length + filters.regions.length + (filters.saleType ? 1 : 0);
+  return filters.categories.length + filters.regions.length + (filters.saleType ? 1 : 0) + (filters.openToTrades ? 1 : 0);
 }
 
 /**

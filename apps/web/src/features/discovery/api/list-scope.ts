@@ -10,7 +10,16 @@ export interface ListScope {
   /** The vendor routes: sale type `vendor` (the remembered sale-type filter is kept for other routes). */
   saleType?: string | undefined;
   searchText?: string | undefined;
+  /**
+   * The feed's 'Open to trades' filter, from the page's address (?openToTrades=true, issue 28); undefined where a
+   * list does not offer it.
+   */
+  openToTrades?: boolean | undefined;
 }
+
+/** The page address's openToTrades parameter: the filter is on for 'true' only, as the API reads it. */
+export const OPEN_TO_TRADES_PARAM = 'openToTrades';
+export const openToTradesOf = (params: URLSearchParams) => params.get(OPEN_TO_TRADES_PARAM) === 'true';
 
 /**
  * The filters that apply on this route: groups the route decides are left out, and ids that are no longer
@@ -42,6 +51,7 @@ export function listQuery(
   const saleType = scope.saleType ?? filters.saleType;
   if (saleType) query.saleType = saleType;
   if (scope.searchText) query.searchText = scope.searchText;
+  if (scope.openToTrades) query.openToTrades = true;
   query.sort = preferences.sort;
   return query;
 }

@@ -10,6 +10,8 @@ export interface FilterChoices {
   regions: readonly { code: string; name: string }[];
   /** Omitted where the route decides the sale type (/vendor/products). */
   saleTypes?: readonly { _id: string; name: string }[];
+  /** The 'Open to trades' box (issue 28), where the list offers it (the feed). */
+  openToTrades?: boolean;
 }
 
 interface FiltersModalProps {
@@ -39,7 +41,8 @@ function countShown(draft: ListFilters, choices: FilterChoices): number {
   const categories = choices.categories?.filter((category) => draft.categories.includes(category._id)).length ?? 0;
   const regions = choices.regions.filter((region) => draft.regions.includes(region.code)).length;
   const saleType = choices.saleTypes?.some((saleType) => saleType._id === draft.saleType) ? 1 : 0;
-  return categories + regions + saleType;
+  const trades = choices.openToTrades && draft.openToTrades ? 1 : 0;
+  return categories + regions + saleType + trades;
 }
 
 const enabledText = (n: number) => (n === 0 ? 'No filters enabled' : `${n} ${n === 1 ? 'filter' : 'filters'} enabled`);
@@ -107,6 +110,22 @@ function FiltersForm({ value, choices, onApply }: Pick<FiltersModalProps, 'value
           </div>
         </fieldset>
       ) : null}
+      {choices.openToTrades ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Trades</legend>
+          <div className={styles.options}>
+            <label className={styles.option}>
+              <input
+                type="checkbox"
+                name="openToTrades"
+                checked={draft.openToTrades === true}
+                onChange={(event) => setDraft({ ...draft, openToTrades: event.target.checked })}
+              />
+              Open to trades
+            </label>
+          </div>
+        </fieldset>
+      ) : null}
       <div className={styles.filterActions}>
         {/* Spec 2.3: "a count of enabled filters", kept up to date while boxes are ticked. */}
         <p role="status" className={styles.filterCount}>
@@ -121,6 +140,7 @@ function FiltersForm({ value, choices, onApply }: Pick<FiltersModalProps, 'value
               categories: choices.categories ? NO_FILTERS.categories : draft.categories,
               regions: NO_FILTERS.regions,
               saleType: choices.saleTypes ? NO_FILTERS.saleType : draft.saleType,
+              openToTrades: false,
             })
           }
         >

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
-import { applicableFilters, type ListScope } from '../api/list-scope';
+import { applicableFilters, OPEN_TO_TRADES_PARAM, type ListScope } from '../api/list-scope';
 import { countFilters, useListPreferences } from '../api/list-preferences';
 import { FiltersModal } from './filters-modal';
 import { SortMenu } from './sort-menu';
@@ -32,7 +33,10 @@ export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToo
   const { preferences, setSort, setViewStyle, setFilters } = useListPreferences();
   const choices = useFilterChoiceLists();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const enabled = countFilters(applicableFilters(preferences.filters, scope, choices));
+  const [, setParams] = useSearchParams();
+  // The trades filter is the page address's (list-scope.ts), the others are remembered.
+  const tradesOffered = scope.openToTrades !== undefined;
+  const enabled = countFilters({ ...applicableFilters(preferences.filters, scope, choices), openToTrades: scope.openToTrades === true });
 
   return (
     <div className={styles.toolbar}>
@@ -61,14 +65,26 @@ export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToo
         <FiltersModal
           open={filtersOpen}
           onClose={() => setFiltersOpen(false)}
-          value={preferences.filters}
+          value={{ ...preferences.filters, openToTrades: scope.openToTrades === true }}
           choices={{
             categories: scope.categoryId ? undefined : choices.categories,
             regions: choices.regions,
             saleTypes: scope.saleType ? undefined : choices.saleTypes,
+            openToTrades: tradesOffered,
           }}
-          onApply={(next) => {
-            setFilters(next);
+          onApply={({ openToTrades, ...remembered }) => {
+            setFilters(remembered);
+            if (tradesOffered && openToTrades !== scope.openToTrades) {
+              setParams(
+                (params) => {
+                  const next = new URLSearchParams(params);
+                  if (openToTrades) next.set(OPEN_TO_TRADES_PARAM, 'true');
+                  else next.delete(OPEN_TO_TRADES_PARAM);
+                  return next;
+                },
+                { replace: false },
+              );
+            }
             setFiltersOpen(false);
           }}
         />

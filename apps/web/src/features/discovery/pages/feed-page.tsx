@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/page-meta';
 import { useCategories } from '../../../lib/reference/get-categories';
 import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
-import { useScopedFeedSource } from '../api/list-scope';
+import { openToTradesOf, useScopedFeedSource } from '../api/list-scope';
 import { CategoryNav } from '../components/category-nav';
 import { DidYouMean } from '../components/did-you-mean';
 import { ItemList, NoItemsForSale, NoSearchMatches } from '../components/item-list';
@@ -22,7 +22,8 @@ export function FeedPage({ banner, searchAction }: { banner?: ReactNode; searchA
   const categoriesQuery = useCategories();
   const { categories } = useFilterChoiceLists();
   const category = categoryId ? categories.find((candidate) => candidate._id === categoryId) : undefined;
-  const scope = { categoryId, searchText };
+  const [params] = useSearchParams();
+  const scope = { categoryId, searchText, openToTrades: openToTradesOf(params) };
   const source = useScopedFeedSource(scope);
   usePageTitle(searchText ? undefined : category?.name);
 

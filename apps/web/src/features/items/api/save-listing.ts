@@ -16,6 +16,9 @@ export interface ListingPayload {
   /** The timestamp photo (issue 26): the code and the photo showing it, both or neither; null removes it. */
   timestampCode: string | null;
   timestampPhoto: string | null;
+  /** Issue 28: open to trades, and what the seller would take ('' when closed to trades). */
+  openToTrades: boolean;
+  lookingFor: string;
 }
 
 export interface NewListingPayload extends ListingPayload {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ITEM_ERRORS, type ItemDetail } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
@@ -19,15 +19,19 @@ import styles from './item-actions.module.css';
 /** The 'Send Message' modal for Message Seller: the chat feature's, composed in app/ (features do not import one another). */
 export type MessageSellerModal = (props: { item: ItemDetail; open: boolean; onClose: () => void }) => ReactNode;
 
+/** Issue 28's 'Propose a trade' button and its modal: the trades feature's, composed in app/ like the modal above. */
+export type TradeAction = (props: { item: ItemDetail; isLoggedIn: boolean; isUserItem: boolean }) => ReactNode;
+
 interface ItemActionsProps {
   item: ItemDetail;
   isLoggedIn: boolean;
   isUserItem: boolean;
   messageSellerModal: MessageSellerModal;
+  tradeAction?: TradeAction;
 }
 
 /** The item page's buttons (spec 4, 'Item detail buttons') and the dialogs they open. */
-export function ItemActions({ item, isLoggedIn, isUserItem, messageSellerModal }: ItemActionsProps) {
+export function ItemActions({ item, isLoggedIn, isUserItem, messageSellerModal, tradeAction }: ItemActionsProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -160,10 +164,14 @@ export function ItemActions({ item, isLoggedIn, isUserItem, messageSellerModal }
               </Button>
             );
           case 'message':
+            // After the buying and offering buttons: trading is the other way to deal for the item.
             return (
-              <Button key={button} block variant="secondary" onClick={() => void press(button)}>
-                Message Seller
-              </Button>
+              <Fragment key={button}>
+                {tradeAction?.({ item, isLoggedIn, isUserItem })}
+                <Button block variant="secondary" onClick={() => void press(button)}>
+                  Message Seller
+                </Button>
+              </Fragment>
             );
           case 'edit':
             return (

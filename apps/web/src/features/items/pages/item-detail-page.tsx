@@ -16,11 +16,12 @@ import { usePageTitle } from '../../../lib/page-meta';
 import { useViewerRegion } from '../../../lib/session';
 import { SOCIAL_LINKS, TEAM_EMAIL } from '../../../lib/site';
 import { useItem } from '../api/get-item';
-import { ItemActions, type MessageSellerModal } from '../components/item-actions';
+import { ItemActions, type MessageSellerModal, type TradeAction } from '../components/item-actions';
 import { ItemComments } from '../components/item-comments';
 import { ItemGallery } from '../components/item-gallery';
 import { PaymentReturn } from '../components/payment-return';
 import { SaveToggle } from '../components/save-toggle';
+import { TradeTerms } from '../components/trade-terms';
 import { TEXTS } from '../messages';
 import styles from './item-detail-page.module.css';
 
@@ -39,10 +40,12 @@ interface ItemDetailPageProps {
   similarSales?: (name: string) => ReactNode;
   /** Message Seller's 'Send Message' modal (spec 2.9), the chat feature's, filled in by app/. */
   messageSellerModal: MessageSellerModal;
+  /** Issue 28's 'Propose a trade', the trades feature's, filled in by app/. */
+  tradeAction?: TradeAction;
 }
 
 /** /detail/{id} (spec 2.9); also /vendor/product/{id} (vendor-product-page.tsx) with its heading and title. */
-export function ItemDetailPage({ heading = 'Item Details', title, similarSales, messageSellerModal }: ItemDetailPageProps) {
+export function ItemDetailPage({ heading = 'Item Details', title, similarSales, messageSellerModal, tradeAction }: ItemDetailPageProps) {
   const { id = '' } = useParams();
   const query = useItem(id);
   const removed = isApiError(query.error) && query.error.code === ITEM_ERRORS.notFound;
@@ -56,6 +59,7 @@ export function ItemDetailPage({ heading = 'Item Details', title, similarSales, 
         isUserItem={query.data.isUserItem}
         similarSales={similarSales}
         messageSellerModal={messageSellerModal}
+        tradeAction={tradeAction}
       />
     );
   }
@@ -104,13 +108,13 @@ function ApprovalBanner({ item, isUserItem }: { item: ItemDetail; isUserItem: bo
   return <FormBanner tone="warning">{TEXTS.rejected}</FormBanner>;
 }
 
-interface ItemViewProps extends Pick<ItemDetailPageProps, 'similarSales' | 'messageSellerModal'> {
+interface ItemViewProps extends Pick<ItemDetailPageProps, 'similarSales' | 'messageSellerModal' | 'tradeAction'> {
   item: ItemDetail;
   isLoggedIn: boolean;
   isUserItem: boolean;
 }
 
-function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerModal }: ItemViewProps) {
+function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerModal, tradeAction }: ItemViewProps) {
   const sold = item.purchaserId !== null;
   const seller = item.sellerId;
   const sellerPath = `/u/${encodeURIComponent(seller.username)}`;
@@ -145,9 +149,10 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
           )}
           <SaleTerms item={item} sold={sold} className={styles.terms} size="md" />
           {item.timestamped ? <TimestampedMark /> : null}
+          <TradeTerms item={item} />
           {similarSales?.(item.name)}
 
-          <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} messageSellerModal={messageSellerModal} />
+          <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} messageSellerModal={messageSellerModal} tradeAction={tradeAction} />
           <SaveToggle itemId={item._id} saved={item.isFollowing} count={item.likes} isLoggedIn={isLoggedIn} />
 
           <section className={styles.card} aria-labelledby="seller-title">

@@ -494,6 +494,8 @@ describe('edit and duplicate', () => {
       autoAcceptAt: null,
       timestampCode: null,
       timestampPhoto: null,
+      openToTrades: false,
+      lookingFor: '',
     });
     expect(api.callsTo('POST /item')).toHaveLength(0);
   });

@@ -27,6 +27,7 @@ import { useItemForForm } from '../api/get-item';
 import { itemKeys, type ListingSource } from '../api/keys';
 import { createListing, updateListing, type ListingPayload, type NewListingPayload } from '../api/save-listing';
 import { ListingPaymentFields, PAYMENT_FIELD_IDS, type PaymentDraft } from '../components/listing-payment-fields';
+import { ListingTradeFields, TRADE_FIELD_IDS, type TradeDraft } from '../components/listing-trade-fields';
 import { useTimestampCode } from '../api/timestamp-code';
 import { PHOTO_UPLOAD_BUTTON_ID, PhotoManager } from '../components/photo-manager';
 import {
@@ -135,7 +136,7 @@ function ConfirmEmailNotice() {
   );
 }
 
-interface ListingDraft extends PaymentDraft {
+interface ListingDraft extends PaymentDraft, TradeDraft {
   categoryId: string;
   name: string;
   description: string;
@@ -154,6 +155,9 @@ function draftOf(item: ItemDetail | undefined): ListingDraft {
     offersAccepted: item?.offersAccepted ?? false,
     autoDeclineBelow: guardrailText(item?.autoDeclineBelow),
     autoAcceptAt: guardrailText(item?.autoAcceptAt),
+    // Kept by an edit and by a copy (issue 28).
+    openToTrades: item?.openToTrades ?? false,
+    lookingFor: item?.lookingFor ?? '',
   };
 }
 
@@ -189,6 +193,7 @@ const FIELD_IDS: Record<string, string> = {
   name: 'listing-name',
   description: 'listing-description',
   ...PAYMENT_FIELD_IDS,
+  ...TRADE_FIELD_IDS,
   photos: PHOTO_UPLOAD_BUTTON_ID,
   timestampCode: PHOTO_UPLOAD_BUTTON_ID,
   timestampPhoto: PHOTO_UPLOAD_BUTTON_ID,
@@ -358,6 +363,8 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
       // Sent even when empty: null unsets a guardrail the listing had.
       autoDeclineBelow: data.autoDeclineBelow ?? null,
       autoAcceptAt: data.autoAcceptAt ?? null,
+      openToTrades: data.openToTrades ?? false,
+      lookingFor: data.lookingFor ?? '',
       shippingPrices: creating ? data.shippingPrices : [],
       // Sent even when unset: null removes a timestamp the listing had.
       ...timestamp,
@@ -439,6 +446,13 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
             Payment
           </h2>
           <ListingPaymentFields draft={draft} onChange={update} fieldError={fieldError} priceHint={priceHint?.(draft.name)} />
+        </section>
+
+        <section className={styles.section} aria-labelledby="section-trades">
+          <h2 id="section-trades" className={styles.sectionTitle}>
+            Trades
+          </h2>
+          <ListingTradeFields draft={draft} onChange={update} fieldError={fieldError} />
         </section>
 
         <section className={styles.section} aria-labelledby="section-shipping">

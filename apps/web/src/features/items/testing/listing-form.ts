@@ -82,6 +82,8 @@ export const VALID_PAYLOAD = {
   shippingPrices: [{ code: 'US', price: 12 }],
   timestampCode: null,
   timestampPhoto: null,
+  openToTrades: false,
+  lookingFor: '',
 };
 
 export function expectRule(element: HTMLElement, text: string) {

@@ -27,12 +27,12 @@ const offerRow = (buyer: string) => screen.getByRole('link', { name: buyer }).cl
 const buttonNames = (element: HTMLElement) => within(element).queryAllByRole('button').map((button) => button.textContent);
 
 describe('/me/offers: the page', () => {
-  it('has the title Offers, a vault button and the Received and Sent tabs', async () => {
+  it('has the title Offers, a vault button and the Received, Sent and Trades tabs', async () => {
     setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Offers' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Vault' }).map((link) => link.getAttribute('href'))).toContain('/me/vault');
     const tabs = within(screen.getByRole('tablist', { name: 'Offers' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Received', 'Sent']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Received', 'Sent', 'Trades']);
   });
 
   it.each(['/me/offers', '/me/offers?tab=sent'])("says 'No Offers' when %s has none", async (path) => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { VaultIcon } from '../../../components/icons';
 import { ListState, LoadMore } from '../../../components/list-state';
@@ -9,16 +10,22 @@ import { SentOffers } from '../components/sent-offers';
 import { TEXTS } from '../messages';
 import styles from './offers-page.module.css';
 
-type OffersTab = 'received' | 'sent';
+type OffersTab = 'received' | 'sent' | 'trades';
 
 const TABS: readonly [TabDef<OffersTab>, ...TabDef<OffersTab>[]] = [
   { id: 'received', label: 'Received' },
   { id: 'sent', label: 'Sent' },
 ];
 
+interface OffersPageProps {
+  /** Issue 28's Trades tab (?tab=trades), the trades feature's, composed in app/ (features do not import one another). */
+  trades?: { label: ReactNode; panel: ReactNode };
+}
+
 /** /me/offers (spec part 2, section 2 "Offers"): what buyers offered on one's items, and one's own offers. */
-export function OffersPage() {
+export function OffersPage({ trades }: OffersPageProps = {}) {
   const { open, dialogs } = useOfferDialogs();
+  const tabs: typeof TABS = trades ? [...TABS, { id: 'trades', label: trades.label }] : TABS;
   return (
     <div className={styles.page}>
       <div className={styles.titleRow}>
@@ -29,8 +36,8 @@ export function OffersPage() {
         </Link>
       </div>
       <p className={styles.note}>Offer amounts are in USD and do not include shipping.</p>
-      <UrlTabs label="Offers" tabs={TABS}>
-        {(tab) => (tab === 'received' ? <ReceivedPanel onRequest={open} /> : <SentPanel onRequest={open} />)}
+      <UrlTabs label="Offers" tabs={tabs}>
+        {(tab) => (tab === 'received' ? <ReceivedPanel onRequest={open} /> : tab === 'sent' ? <SentPanel onRequest={open} /> : trades?.panel)}
       </UrlTabs>
       {dialogs}
     </div>

@@ -14,13 +14,16 @@ export function OrderRow({ order, role }: { order: OrderSummary; role: 'bought' 
         <span className={styles.body}>
           <span className={styles.name}>{order.item.name}</span>
           <span className={styles.meta}>
-            <span className={styles.price}>{formatPrice(order.price)}</span>
+            {/* A trade's order has no price of its own (issue 28): it says 'Trade' instead of $0. */}
+            <span className={styles.price}>{order.trade ? 'Trade' : formatPrice(order.price)}</span>
             <span className={styles.party}>
               <Avatar src={order.otherUser.avatar} username={order.otherUser.username} size="sm" />
               {role === 'bought' ? 'from' : 'to'} {order.otherUser.username}
             </span>
           </span>
-          <span className={styles.date}>Paid {orderDate(order.paidAt)}</span>
+          <span className={styles.date}>
+            {order.trade ? 'Agreed' : 'Paid'} {orderDate(order.paidAt)}
+          </span>
         </span>
         <OrderStatus status={order.status} late={order.late} className={styles.status} />
       </Link>

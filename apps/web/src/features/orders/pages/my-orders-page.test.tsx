@@ -49,6 +49,15 @@ describe('/me/orders', () => {
     expect(api.callsTo('GET /me/orders')[0]?.params).toEqual({ role: 'sold' });
   });
 
+  it("says 'Trade' on a trade's order instead of its $0 price (issue 28)", async () => {
+    const trade = makeOrderSummary({ _id: 'o9', price: 0, shippingPrice: 0, trade: { _id: 't1' } });
+    setup({ 'GET /me/orders': { body: { orders: [trade], nextCursor: null } } });
+    const [row] = await screen.findAllByTestId('order-row');
+    expect(row).toHaveTextContent('Trade');
+    expect(row).toHaveTextContent(/Agreed /);
+    expect(row).not.toHaveTextContent('$0');
+  });
+
   it("says 'No Orders' when there are none", async () => {
     setup({ 'GET /me/orders': { body: { orders: [], nextCursor: null } } });
     expect(await screen.findByText('No Orders')).toBeInTheDocument();

@@ -15,6 +15,7 @@ import { ProblemPanel } from '../components/problem-panel';
 import { ShipForm } from '../components/ship-form';
 import { ShipTo } from '../components/ship-to';
 import { TrackingLine } from '../components/tracking-line';
+import { TradeParcels } from '../components/trade-parcels';
 import { TEXTS } from '../messages';
 import styles from './order-page.module.css';
 
@@ -72,12 +73,17 @@ function OrderView({ order, messageModal, rateSellerModal }: { order: OrderDetai
     <article className={styles.page} data-testid="order-page" data-status={order.status}>
       <div className={styles.titleRow}>
         <h1 className={styles.heading}>{TEXTS.orderTitle}</h1>
+        {order.tradeSide ? (
+          <Link to="/me/offers?tab=trades" className={styles.tradeLabel} data-testid="trade-label">
+            Trade
+          </Link>
+        ) : null}
         <OrderStatus status={order.status} late={order.late} />
       </div>
       <div className={styles.columns}>
         <div className={styles.main}>
-          <OrderSummaryCard order={order} />
-          {shipped ? <TrackingLine tracking={order.tracking} /> : null}
+          {order.tradeSide ? <TradeParcels order={order} trade={order.tradeSide} /> : <OrderSummaryCard order={order} />}
+          {shipped && !order.tradeSide ? <TrackingLine tracking={order.tracking} /> : null}
           {order.actions.includes('ship') ? <ShipForm order={order} /> : null}
           {order.role === 'buyer' ? <BuyerActions order={order} rateSellerModal={rateSellerModal} /> : null}
           {order.problem ? <ProblemPanel problem={order.problem} /> : null}
