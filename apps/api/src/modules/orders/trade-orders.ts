@@ -71,6 +71,7 @@ export function createTradeOrders(deps: { db: Database; jobs: JobQueue; notices:
         status: found.trade.status,
         cashToSeller: centsToDollars(found.trade.cashToSellerCents),
         cashToBuyer: centsToDollars(found.trade.cashToBuyerCents),
+        side: order.itemId === found.trade.itemId ? 'toProposer' : 'toSeller',
         items: parcel(order),
         otherOrder: {
           _id: other.id,

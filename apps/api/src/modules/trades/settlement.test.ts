@@ -47,6 +47,7 @@ describe('a trade with no cash', () => {
       status: 'accepted',
       cashToSeller: 0,
       cashToBuyer: 0,
+      side: 'toSeller',
       items: offered.map((o) => ({ _id: o.id, name: o.name, thumbnail: o.thumbnail, price: 100 })),
       otherOrder: { _id: ids.toProposer, status: 'paid', late: false, shippedAt: null, receivedAt: null, items: [{ _id: item.id, name: item.name, thumbnail: item.thumbnail, price: 100 }] },
     });
