@@ -89,14 +89,15 @@ export function createTradeSettlement(deps: TradeSettlementDeps) {
       const item = await repo.tradeItem(tx, trade);
       const [first] = await repo.offeredItems(tx, tradeId);
       if (!first) throw invalidState();
-      const [gets, payeeListing] = payer === 'proposer' ? [item, item] : [first, first];
+      // What the payer gets is the payee's listing in the trade: its payment email is where the payee is paid.
+      const gets = payer === 'proposer' ? item : first;
       return {
         tradeId,
         itemId: gets.id,
         itemName: item.name,
         payeeId: payer === 'proposer' ? trade.sellerId : trade.proposerId,
         cents: payer === 'proposer' ? trade.cashToSellerCents : trade.cashToBuyerCents,
-        payeeEmail: payeeListing.paymentEmail,
+        payeeEmail: gets.paymentEmail,
       };
     },
 
