@@ -33,9 +33,10 @@ import { offersRoutes } from './modules/offers/routes';
 import { createOffersService } from './modules/offers/service';
 import { tradesRoutes } from './modules/trades/routes';
 import { createTradesService } from './modules/trades/service';
-import { settleStandIn } from './modules/trades/settle-stand-in';
 import { ordersRoutes } from './modules/orders/routes';
 import { createOrdersService } from './modules/orders/service';
+import { tradePayRoutes } from './modules/trades/pay-routes';
+import { createTradeSettlement } from './modules/trades/settlement';
 import { createItemsService } from './modules/items/service';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
@@ -156,8 +157,8 @@ export function createApp(deps: AppDeps): Express {
   hub.countsFrom(countsOf);
   jobs.handle('offer-expiry', (payload) => offers.expireJob(payload));
   jobs.handle('offer-expiry-warning', (payload) => offers.warnJob(payload));
-  // settle: the stand-in until settlement.ts (the trade's two orders) is merged.
-  const trades = createTradesService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId), settle: settleStandIn });
+  // settle: bound late, the settlement (the trade's two orders) is built with the orders below.
+  const trades = createTradesService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId), settle: (tx, tradeId) => settlement.settle(tx, tradeId) });
   jobs.handle('trade-expiry', (payload) => trades.expireJob(payload));
   const items = createItemsService({
     db,
@@ -188,7 +189,10 @@ export function createApp(deps: AppDeps): Express {
     hub,
     chat,
     isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p,
+    // Bound late: the settlement opens orders, and a trade's received order may complete its trade.
+    tradeReceived: (tx, orderId) => settlement.orderReceived(tx, orderId),
   });
+  const settlement = createTradeSettlement({ db, config, jobs, hub, orders });
   jobs.handle('order-deadline', (payload) => orders.deadlineJob(payload));
   jobs.handle('order-tracking-sync', (payload) => orders.trackingSyncJob(payload));
   const payments = createPaymentsService({
@@ -200,6 +204,7 @@ export function createApp(deps: AppDeps): Express {
     offers,
     trades,
     orders,
+    settlement,
     awardKarma: (tx, award) => accountsRepo.awardKarma(tx, award),
   });
   jobs.handle('payment-reconcile', ({ purchaseId, captureCheck }) => payments.reconcile(purchaseId, { captureCheck }));
@@ -257,6 +262,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(tradesRoutes({ trades })));
   api.use(table.router(paymentsRoutes({ payments, config })));
+  api.use(table.router(tradePayRoutes({ payments, settlement, config })));
   api.use(table.router(ordersRoutes({ orders })));
   api.use(table.router(chatRoutes({ chat })));
   const blog = reads.publicReads((reader) => createBlogService({ db: reader, uploads, limits: deps.limits, isAdmin: async (userId) => (await accounts.adminStatusOf(userId)).p }));

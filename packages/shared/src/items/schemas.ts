@@ -319,6 +319,11 @@ export const ItemDetailSchema = z.object({
   reserved: z.boolean().optional(),
   purchaserId: z.string().nullable(),
   isSellerReviewed: z.boolean(),
+  /**
+   * Issue 28, on the item page: it changed hands in a completed trade, so 'Traded' where a sale says 'Sold'
+   * (purchaserId is the side that received it; priceSold is null).
+   */
+  traded: z.boolean().optional(),
   /** Saved by the viewer. */
   isFollowing: z.boolean(),
   /** How many people saved it. */

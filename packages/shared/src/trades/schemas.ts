@@ -110,8 +110,8 @@ export interface OrderTrade {
   cashToBuyer: number;
   /**
    * Which of the trade's two orders this is (Trade.orders): `toSeller` carries the proposer's items to the seller,
-   * `toProposer` the seller's item to the proposer; the page says from that who pays the cash to whom. Optional
-   * until the API answers it (issue 28, the web's addition).
+   * `toProposer` the seller's item to the proposer; the page says from that who pays the cash to whom. The API
+   * always answers it (settlement's orders); optional for the page's wording without it.
    */
   side?: 'toSeller' | 'toProposer';
   /** The listings this order's parcel carries (one side may give up to four). */

@@ -12,7 +12,8 @@ const YEAR = sql.raw(`interval '${PRICE_HISTORY_MONTHS} months'`);
  * items_sold_search_idx (words) and items_sold_at_idx (the year) can serve it.
  */
 function soldCondition(o: ListOptions): SQL {
-  const conditions = [sql`i.purchaser_id is not null`, sql`i.price_sold_cents is not null`, sql`i.sold_at >= now() - ${YEAR}`];
+  // A traded item (issue 28) has a receiver and no price: it was never a sale, so the history leaves it out.
+  const conditions = [sql`i.purchaser_id is not null`, sql`i.price_sold_cents is not null`, sql`i.traded_at is null`, sql`i.sold_at >= now() - ${YEAR}`];
   if (o.categoryIds?.length) conditions.push(sql`i.category_id in (${sql.join(o.categoryIds.map((id) => sql`${id}`), sql`, `)})`);
   if (o.regionCodes?.length) conditions.push(sql`i.ship_regions && array[${sql.join(o.regionCodes.map((code) => sql`${code}`), sql`, `)}]::text[]`);
   if (o.saleTypeId) conditions.push(sql`i.sale_type_id = ${o.saleTypeId}`);

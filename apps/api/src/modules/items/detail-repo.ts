@@ -59,6 +59,8 @@ export interface ItemPageRow {
   savedByViewer: boolean;
   /** The buyer has rated this sale (seller_ratings_item_key). */
   isSellerReviewed: boolean;
+  /** Issue 28: it changed hands in a completed trade (purchaserId received it; no price). */
+  traded: boolean;
   /** The viewer's own open checkout (they hold the payment lock), in cents. */
   viewerCheckout: { itemCents: number; shippingCents: number } | null;
   /** The viewer's countered offer or accepted one within its window; priceCents is what they would pay. */
@@ -101,7 +103,8 @@ export const ITEM_PAGE_SQL = `
     exists (select 1 from offers o where o.item_id = i.id and o.status = 'accepted' and o.time_accepted + ${WINDOW} > now()
               and o.buyer_id is distinct from $2::uuid),
     i.timestamp_code, i.timestamp_photo,
-    i.open_to_trades, i.looking_for, i.trade_id is not null and i.traded_at is null
+    i.open_to_trades, i.looking_for, i.trade_id is not null and i.traded_at is null,
+    i.traded_at is not null
   )::text as row
   from items i
   join users u on u.id = i.seller_id
@@ -132,6 +135,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     string | null,
     boolean,
     string,
+    boolean,
     boolean,
   ];
   return {
@@ -179,5 +183,6 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
       ? { id: r[35][0], status: r[35][1], priceCents: r[35][2], shippingCents: r[35][3], timeAccepted: r[35][4] === null ? null : isoFromJson(r[35][4]) }
       : null,
     reservedForOther: r[36],
+    traded: r[42],
   };
 }

@@ -79,10 +79,12 @@ interface DetailParts {
   seller: ItemDetail['sellerId'];
   /** The buyer has rated the sale (from seller_ratings). */
   isSellerReviewed: boolean;
+  /** Issue 28: it changed hands in a completed trade (the item page says so). */
+  traded?: boolean;
 }
 
 /** The listing's own columns, from a table row (Date) or the item page's statement (ISO text). */
-type ListingFields = Omit<ItemPageRow, 'seller' | 'shipping' | 'comments' | 'savedByViewer' | 'isSellerReviewed' | 'timeListed' | 'viewerCheckout' | 'viewerOffer' | 'reservedForOther'> & { timeListed: Date | string };
+type ListingFields = Omit<ItemPageRow, 'seller' | 'shipping' | 'comments' | 'savedByViewer' | 'isSellerReviewed' | 'timeListed' | 'viewerCheckout' | 'viewerOffer' | 'reservedForOther' | 'traded'> & { timeListed: Date | string };
 
 /** One item row as the API answers it (prices in dollars, thumbnails derived), with the parts around it. */
 function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
@@ -112,6 +114,7 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     tradePending: item.tradePending,
     purchaserId: item.purchaserId,
     isSellerReviewed: parts.isSellerReviewed,
+    ...(parts.traded !== undefined ? { traded: parts.traded } : {}),
     isFollowing: parts.isFollowing,
     likes: item.saveCount,
     timeListed: typeof item.timeListed === 'string' ? item.timeListed : item.timeListed.toISOString(),
@@ -243,6 +246,7 @@ export function createItemsService(deps: ItemsDeps) {
       shipping: page.shipping,
       isFollowing: page.savedByViewer,
       isSellerReviewed: page.isSellerReviewed,
+      traded: page.traded,
       comments: page.comments.map(
         (c): Comment => ({
           _id: c.id,

@@ -42,7 +42,7 @@ const send = (jobs: JobQueue, tx: Tx, payload: Deadline, at: Date) =>
   jobs.send('order-deadline', payload, { tx, key: `${payload.orderId}:${payload.kind}:${at.toISOString()}`, startAfter: at });
 
 /** The 'order-deadline' handler. */
-export function deadlineJob(deps: { db: Database; notices: OrderNotices }) {
+export function deadlineJob(deps: { db: Database; notices: OrderNotices; tradeReceived: (tx: Tx, orderId: string) => Promise<(() => void) | undefined> }) {
   const { db, notices } = deps;
   return async (payload: Deadline) => {
     const pushes = notices.pushes();
@@ -84,6 +84,10 @@ export function deadlineJob(deps: { db: Database; notices: OrderNotices }) {
           await notices.mail(tx, order.sellerId, 'seller', `order-received:${order.id}`, (c) => mails.receivedMail(c.email, c.username, view.itemName, true, url));
           pushes.update([order.buyerId, order.sellerId], ref, 'received', `${view.itemName} was confirmed received automatically.`);
           pushes.counts([order.buyerId, order.sellerId]);
+          if (order.tradeId) {
+            const completed = await deps.tradeReceived(tx, order.id);
+            if (completed) pushes.after(completed);
+          }
           return;
         }
       }

@@ -57,3 +57,18 @@ export const receiveReminderMail = (to: string, buyer: string, itemName: string,
     [`Hi ${buyer}, "${itemName}" was shipped 10 days ago. If it arrived, please confirm it on the order page; if not, you can report a problem. Without either, it is confirmed received automatically 14 days after shipping.`],
     link(url),
   );
+
+/**
+ * Issue 28, to each side of a trade once it is settled (paid, or accepted with no cash owed): ship what you gave.
+ * `gives` and `receives` are listing names (a side may give several, joined).
+ */
+export const shipYourPartMail = (to: string, name: string, gives: string, receives: string, url: string) =>
+  noticeMail(
+    to,
+    `Ship your part of the trade: ${gives}`,
+    [
+      `Hi ${name}, your trade is settled: please ship "${gives}" within 72 hours, to the address on the order page, and mark it shipped there.`,
+      `The other side ships "${receives}" to you; confirm it on its order page once it arrives.`,
+    ],
+    link(url),
+  );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../../db/client';
-import { items, orderEvents, orderProblems, orders, purchases, sellerRatings, users } from '../../db/schema/index';
+import { items, orderEvents, orderProblems, orders, purchases, sellerRatings, tradeItems, trades, users } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderStatus = OrderRow['status'];
@@ -18,8 +18,9 @@ const viewColumns = {
   late: lateSql,
   itemName: items.name,
   itemThumbnail: items.thumbnail,
-  itemCents: purchases.itemCents,
-  shippingCents: purchases.shippingCents,
+  // A trade's orders have no purchase (its cash, if any, is the trade's): price and shipping 0.
+  itemCents: sql<number>`coalesce(${purchases.itemCents}, 0)`.mapWith(Number),
+  shippingCents: sql<number>`coalesce(${purchases.shippingCents}, 0)`.mapWith(Number),
   buyerUsername: buyer.username,
   buyerAvatar: buyer.avatar,
   buyerRemoved: sql<boolean>`${buyer.removedAt} is not null`,
@@ -33,7 +34,7 @@ const viewQuery = (db: Queryable) =>
   db
     .select(viewColumns)
     .from(orders)
-    .innerJoin(purchases, eq(purchases.id, orders.id))
+    .leftJoin(purchases, eq(purchases.id, orders.id))
     .innerJoin(items, eq(items.id, orders.itemId))
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))
     .innerJoin(seller, eq(seller.id, orders.sellerId));
@@ -161,7 +162,7 @@ export function openProblemsPage(db: Queryable, after: ProblemsCursor | undefine
     .select({ ...viewColumns, problem: orderProblems })
     .from(orderProblems)
     .innerJoin(orders, eq(orders.id, orderProblems.orderId))
-    .innerJoin(purchases, eq(purchases.id, orders.id))
+    .leftJoin(purchases, eq(purchases.id, orders.id))
     .innerJoin(items, eq(items.id, orders.itemId))
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))
     .innerJoin(seller, eq(seller.id, orders.sellerId))
@@ -193,3 +194,27 @@ export const ORDERS_TO_ACT_OF_U = `(
   + (select count(*) from orders o where o.buyer_id = u.id and o.status = 'shipped')
   + (select count(*) from orders o where (o.buyer_id = u.id or o.seller_id = u.id) and o.status = 'problem')
 )`;
+
+/** The two orders of a trade (orders_trade_idx). Completion reads them under the trade's lock (trades/settlement.ts). */
+export function tradeOrders(db: Queryable, tradeId: string) {
+  return db.select().from(orders).where(eq(orders.tradeId, tradeId));
+}
+
+/** Saved mailing addresses (GET /api/me/address): where each side of a trade ships. */
+export async function mailingAddressOf(db: Queryable, userId: string) {
+  const [row] = await db.select({ address: users.mailingAddress }).from(users).where(eq(users.id, userId));
+  return row?.address ?? null;
+}
+
+/** A trade as its orders' pages show it: status, cash, its item and the proposer's listings in their order. */
+export async function tradeOfOrder(db: Queryable, tradeId: string) {
+  const [trade] = await db
+    .select({ id: trades.id, status: trades.status, itemId: trades.itemId, cashToSellerCents: trades.cashToSellerCents, cashToBuyerCents: trades.cashToBuyerCents })
+    .from(trades)
+    .where(eq(trades.id, tradeId));
+  if (!trade) return undefined;
+  const listed = { _id: items.id, name: items.name, thumbnail: items.thumbnail, priceCents: items.priceCents };
+  const [own] = await db.select(listed).from(items).where(eq(items.id, trade.itemId));
+  const offered = await db.select(listed).from(tradeItems).innerJoin(items, eq(items.id, tradeItems.itemId)).where(eq(tradeItems.tradeId, tradeId)).orderBy(asc(tradeItems.position));
+  return { trade, item: own, offered };
+}

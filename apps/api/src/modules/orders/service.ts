@@ -23,6 +23,7 @@ import { deadlineJob, resumeAutoReceive, scheduleReceiveDeadlines, scheduleShipD
 import * as mails from './mail-templates';
 import { createOrderNotices, type OrderItemRef, type OrderPushes } from './notices';
 import * as repo from './repo';
+import { createTradeOrders, type TradeToOpen } from './trade-orders';
 import { paypalCarrier, readTracking, trackingView } from './tracking';
 
 /** GET /api/me/orders and /api/admin/problems page sizes. */
@@ -39,6 +40,11 @@ export interface OrdersDeps {
   hub: RealtimeHub;
   chat: Pick<ChatService, 'postNotice'>;
   isAdmin(userId: string): Promise<boolean>;
+  /**
+   * Issue 28: a trade's order was received (by its buyer or the 14-day rule), in that transaction; the trade
+   * completes once both are (trades/settlement.ts). Answers what to push once committed.
+   */
+  tradeReceived(tx: Tx, orderId: string): Promise<(() => void) | undefined>;
 }
 
 const notFound = () => new AppError(404, ORDER_ERRORS.notFound);
@@ -60,6 +66,7 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
 export function createOrdersService(deps: OrdersDeps) {
   const { db, jobs, logger, provider } = deps;
   const notices = createOrderNotices({ config: deps.config, jobs, hub: deps.hub });
+  const tradeOrders = createTradeOrders({ db, jobs, notices });
 
   const summary = (v: repo.OrderView, viewerId: string): OrderSummary => {
     const buyerSide = v.order.buyerId === viewerId;
@@ -90,7 +97,14 @@ export function createOrdersService(deps: OrdersDeps) {
     const o = v.order;
     const role = o.buyerId === viewerId ? 'buyer' : o.sellerId === viewerId ? 'seller' : (await deps.isAdmin(viewerId)) ? 'admin' : undefined;
     if (!role) throw notFound();
-    const [events, problem, rated] = await Promise.all([repo.timeline(db, id), repo.latestProblem(db, id), role === 'buyer' ? repo.isRated(db, o.itemId) : false]);
+    const [events, problem, rated, tradeSide] = await Promise.all([
+      repo.timeline(db, id),
+      repo.latestProblem(db, id),
+      role === 'buyer' ? repo.isRated(db, o.itemId) : false,
+      tradeOrders.side(o),
+    ]);
+    // A trade's side rates the other once the whole trade is complete, through the order it received.
+    const ratable = o.tradeId ? tradeSide?.status === 'completed' : o.status !== 'refunded';
     const openProblem = problem && !problem.resolvedAt;
     const actions: OrderDetail['actions'] = [];
     if (role === 'seller' && (o.status === 'paid' || (o.status === 'problem' && !o.shippedAt))) actions.push('ship');
@@ -98,7 +112,7 @@ export function createOrdersService(deps: OrdersDeps) {
       if (['paid', 'shipped', 'problem'].includes(o.status)) actions.push('received');
       if (problemAllowed(o)) actions.push('problem');
       if (openProblem) actions.push('resolve');
-      if (!rated && o.status !== 'refunded') actions.push('rate');
+      if (!rated && ratable) actions.push('rate');
     }
     if (role === 'admin' && openProblem) actions.push('close');
     const addressGone = o.closedAt !== null && o.closedAt.getTime() < Date.now() - ADDRESS_VISIBLE_DAYS * DAY;
@@ -116,6 +130,7 @@ export function createOrdersService(deps: OrdersDeps) {
         ? { _id: problem.id, reason: problem.reason, details: problem.details, openedAt: problem.openedAt.toISOString(), resolvedAt: iso(problem.resolvedAt), resolution: problem.resolution }
         : null,
       timeline: events.map((e) => ({ kind: e.kind, at: e.at.toISOString(), data: e.data })),
+      ...(tradeSide ? { tradeSide } : {}),
       actions,
     };
   }
@@ -198,12 +213,13 @@ export function createOrdersService(deps: OrdersDeps) {
             shippedAt,
             trackingNumber: tracking.number,
             trackingCarrier: tracking.carrier,
-            trackingSync: tracking.number ? 'pending' : null,
+            // A trade's order has no provider order to copy the tracking to.
+            trackingSync: tracking.number && !order.tradeId ? 'pending' : null,
           },
         );
         if (!moved) throw invalidState();
         await repo.addEvent(tx, order.id, 'shipped', sellerId, { trackingNumber: tracking.number, carrier: tracking.carrier });
-        if (tracking.number) await jobs.send('order-tracking-sync', { orderId: order.id }, { tx, key: order.id });
+        if (tracking.number && !order.tradeId) await jobs.send('order-tracking-sync', { orderId: order.id }, { tx, key: order.id });
         await scheduleReceiveDeadlines(jobs, tx, order.id, shippedAt);
         const view = trackingView(tracking);
         await notices.mail(tx, order.buyerId, 'buyer', `order-shipped:${order.id}`, (c) => mails.shippedMail(c.email, c.username, v.itemName, view, notices.orderUrl(order.id)));
@@ -227,6 +243,10 @@ export function createOrdersService(deps: OrdersDeps) {
         await notices.mail(tx, order.sellerId, 'seller', `order-received:${order.id}`, (c) => mails.receivedMail(c.email, c.username, v.itemName, false, notices.orderUrl(order.id)));
         pushes.update([order.sellerId], refOf(v), 'received', `${v.itemName} was received by the buyer.`);
         pushes.counts([order.buyerId, order.sellerId]);
+        if (order.tradeId) {
+          const completed = await deps.tradeReceived(tx, order.id);
+          if (completed) pushes.after(completed);
+        }
       }),
 
     problem: (buyerId: string, id: string, input: { reason: ProblemReason; details: string }) =>
@@ -300,7 +320,18 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /** 'order-deadline': reminders, 'Late' and the automatic confirmation (deadlines.ts). */
-    deadlineJob: deadlineJob({ db, notices }),
+    deadlineJob: deadlineJob({ db, notices, tradeReceived: (tx, orderId) => deps.tradeReceived(tx, orderId) }),
+
+    /** Issue 28: a settled trade's two orders (trades/settlement.ts, in the settling transaction). */
+    openTrade: (tx: Tx, trade: TradeToOpen) => tradeOrders.open(tx, trade),
+
+    /** Issue 28: the trade's cash refunded at the provider, on both its orders' timelines. */
+    tradeCashRefunded: (tradeId: string, cents: number) =>
+      tradeOrders.onBothTimelines(tradeId, 'trade_cash_refunded', { tradeId, amount: centsToDollars(cents) }, () => true),
+
+    /** Issue 28: a dispute opened at the provider on the trade's cash, on both its orders' timelines. */
+    tradeDisputeOpened: (tradeId: string, disputeId: string | undefined, reason: string | undefined) =>
+      tradeOrders.onBothTimelines(tradeId, 'dispute_opened', { disputeId: disputeId ?? null, reason: reason ?? null }, (e) => e.disputeId === (disputeId ?? null)),
 
     /**
      * 'order-tracking-sync': the tracking goes to the provider (PayPal's /track), which is what protects the

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { items, paymentEvents, purchases } from '../../db/schema/index';
+import { items, itemShipping, paymentEvents, purchases } from '../../db/schema/index';
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 type PurchaseStatus = PurchaseRow['status'];
@@ -21,6 +21,21 @@ export async function purchaseByOrder(db: Queryable, provider: string, orderId: 
 export async function lockingPurchase(db: Queryable, itemId: string) {
   const [row] = await db.select().from(purchases).where(and(eq(purchases.itemId, itemId), inArray(purchases.status, LOCKING)));
   return row;
+}
+
+/** A trade's cash payment in progress or made (purchases_one_per_trade), if any. */
+export async function tradePurchase(db: Queryable, tradeId: string) {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.tradeId, tradeId), inArray(purchases.status, [...LOCKING, 'captured', 'refunded'])));
+  return row;
+}
+
+/** A region the listing ships to: a trade's purchase needs one and charges no shipping. */
+export async function anyShippingRegion(db: Queryable, itemId: string) {
+  const [row] = await db.select({ code: itemShipping.regionCode }).from(itemShipping).where(eq(itemShipping.itemId, itemId)).limit(1);
+  return row?.code;
 }
 
 export async function insertPurchase(tx: Tx, values: typeof purchases.$inferInsert) {

@@ -1,4 +1,4 @@
-import { centsToDollars, effectiveStatus, KARMA, PAYMENT_ERRORS, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
+import { centsToDollars, effectiveStatus, KARMA, PAYMENT_ERRORS, TRADE_ERRORS, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
@@ -15,6 +15,19 @@ import type { OrdersService } from '../orders/service';
 import { createCaptureLease, STALE_CAPTURE_MS } from './capture-lease';
 import * as mails from './mail-templates';
 import * as repo from './repo';
+
+/**
+ * A trade's cash payment as the trade's rules decide it (trades/settlement-pay.ts), read under the trade's lock:
+ * the payer receives `itemId`, the payee gets `cents` at `payeeEmail`.
+ */
+export interface TradePaymentTerms {
+  tradeId: string;
+  itemId: string;
+  itemName: string;
+  payeeId: string;
+  cents: number;
+  payeeEmail: string;
+}
 
 /** How long a buyer holds the item while at the provider; past it the provider is asked before the lock goes. */
 export const PAYMENT_LOCK_MS = 30 * 60 * 1000;
@@ -43,7 +56,16 @@ export interface PaymentsDeps {
   /** A sale closes the pending trades naming the item (issue 28), in the sale's transaction. */
   trades: Pick<TradesService, 'closeTradesForItems'>;
   /** The sale's order (issue 26): opened in the sale's transaction, told of refunds and disputes. */
-  orders: Pick<OrdersService, 'open' | 'refunded' | 'disputeOpened'>;
+  orders: Pick<OrdersService, 'open' | 'refunded' | 'disputeOpened' | 'tradeCashRefunded' | 'tradeDisputeOpened'>;
+  /**
+   * Issue 28: a trade's cash payment settles the trade instead of selling an item (trades/settlement.ts). Both run
+   * in the capture's transaction; `lockForCapture` locks the trade and answers whether it still awaits this cash.
+   */
+  settlement: {
+    lockForCapture(tx: Tx, tradeId: string): Promise<boolean>;
+    settle(tx: Tx, tradeId: string): Promise<string[]>;
+    announceSettled(tradeId: string): Promise<void>;
+  };
   /** Karma inside the sale's transaction, once per (user, reason, item). */
   awardKarma(tx: Tx, award: { userId: string; reason: 'sale' | 'purchase'; amount: number; subjectId: string }): Promise<unknown>;
 }
@@ -68,7 +90,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function release(purchaseId: string, status: 'failed' | 'abandoned', failure: string) {
     await db.transaction(async (tx) => {
       const row = await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status, failure });
-      if (row) await repo.setItemPaymentStatus(tx, row.itemId, 'none');
+      // A trade's checkout never marked its item (the trade holds it: items.trade_id).
+      if (row && !row.tradeId) await repo.setItemPaymentStatus(tx, row.itemId, 'none');
     });
   }
 
@@ -91,7 +114,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
       throw failed();
     }
     let moved: string[] = [];
+    let lost = false;
     const result = await db.transaction(async (tx): Promise<PaymentResult> => {
+      if (purchase.tradeId) {
+        // A trade's cash (issue 28): the trade's two orders open instead of a sale. A trade cancelled meanwhile
+        // keeps the capture on record, failed, for support to refund (committed: never lost).
+        const tradeId = purchase.tradeId;
+        const done: PaymentResult = { status: 'COMPLETED', itemId: purchase.itemId, priceSold: centsToDollars(purchase.itemCents) };
+        const awaited = await deps.settlement.lockForCapture(tx, tradeId);
+        if ((await repo.findPurchase(tx, purchaseId))?.status === 'captured') return done;
+        if (!awaited || !(await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'captured', captureId: capture.id, capturedAt: new Date() }))) {
+          logger.error({ purchaseId, tradeId, captureId: capture.id }, 'payment captured for a trade no longer accepted; it needs a refund');
+          await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'failed', captureId: capture.id, failure: 'trade no longer accepted' });
+          lost = true;
+          return done;
+        }
+        moved = await deps.settlement.settle(tx, tradeId);
+        return done;
+      }
       const item = await offersRepo.lockItem(tx, purchase.itemId);
       const current = await repo.findPurchase(tx, purchaseId);
       if (current?.status === 'captured' && item) return { status: 'COMPLETED', itemId: item.id, priceSold: centsToDollars(current.itemCents) };
@@ -123,8 +163,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       return { status: 'COMPLETED' as const, itemId: item.id, priceSold: centsToDollars(purchase.itemCents) };
     });
+    if (lost) throw failed();
     // The paid and the closed offers move their buyers' badges; pushed once the sale is committed.
     deps.offers.countsMoved(moved);
+    if (purchase.tradeId && moved.length > 0) await deps.settlement.announceSettled(purchase.tradeId);
     return result;
   }
 
@@ -283,6 +325,35 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /**
+   * The order at the provider for a purchase just opened, and the approval page to send the payer to. No order
+   * reaching the payer means nothing can be approved: the purchase's lock goes at once.
+   */
+  async function checkout(purchase: repo.PurchaseRow, itemName: string, returnUrl: string, cancelUrl: string): Promise<PaymentRedirect> {
+    try {
+      const order = await provider.createOrder({
+        purchaseId: purchase.id,
+        payeeEmail: purchase.payeeEmail,
+        itemName,
+        itemId: purchase.itemId,
+        currency: 'USD',
+        itemTotal: centsToAmount(purchase.itemCents),
+        shipping: centsToAmount(purchase.shippingCents),
+        returnUrl,
+        cancelUrl,
+        requestId: `create:${purchase.id}`,
+      });
+      await repo.movePurchase(db, purchase.id, ['open'], { orderId: order.orderId, approveUrl: order.approveUrl });
+      return { redirectUrl: order.approveUrl };
+    } catch (error) {
+      const kind = error instanceof PaymentProviderError ? error.kind : 'other';
+      logger.warn({ err: error, purchaseId: purchase.id, kind }, 'payment order could not be created');
+      await release(purchase.id, 'failed', `create: ${error instanceof PaymentProviderError ? error.issue : String(error)}`);
+      if (kind === 'payee') throw new AppError(409, PAYMENT_ERRORS.paymentError);
+      throw new AppError(502, PAYMENT_ERRORS.failed);
+    }
+  }
+
+  /**
    * Settles a purchase from the provider's record of its order: lapsed locks, unknown outcomes, buyers who
    * approved and never came back. Never abandons an order the buyer approved or the provider captured.
    */
@@ -321,7 +392,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const buyer = await offersRepo.contactOf(db, buyerId);
       if (!buyer) throw new AppError(401, PAYMENT_ERRORS.notFound);
       if (!buyer.emailConfirmedAt) throw new AppError(403, PAYMENT_ERRORS.confirmEmail);
-      let outcome: { purchase: repo.PurchaseRow; payeeEmail: string; itemName: string } | { reuse: string } | { stale: string };
+      let outcome: { purchase: repo.PurchaseRow; itemName: string } | { reuse: string } | { stale: string };
       try {
         outcome = await db.transaction(async (tx) => {
           const item = await offersRepo.lockItem(tx, itemId);
@@ -361,7 +432,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           });
           await repo.setItemPaymentStatus(tx, itemId, 'pending');
           await scheduleReconcile(tx, purchase.id, lockedUntil);
-          return { purchase, payeeEmail: purchase.payeeEmail, itemName: item.name };
+          return { purchase, itemName: item.name };
         });
       } catch (error) {
         if (uniqueViolation(error) === 'purchases_one_open_per_item') throw new AppError(409, PAYMENT_ERRORS.paymentPending);
@@ -374,31 +445,60 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (retried) throw new AppError(409, PAYMENT_ERRORS.paymentPending);
         return this.create(buyerId, itemId, linkBase, true);
       }
-      const { purchase } = outcome;
+      // Marked, so the item page releases the lock at once (the provider appends nothing we can rely on).
+      return checkout(outcome.purchase, outcome.itemName, `${linkBase}/detail/${itemId}`, `${linkBase}/detail/${itemId}?payment=cancelled`);
+    },
+
+    /**
+     * POST /api/trade/{id}/pay (issue 28): the cash part of an accepted trade, a purchase with trade_id through the
+     * same checkout, capture and reconciliation as a sale. `terms` (the trade's rules) runs under the trade's lock
+     * and refuses whoever may not pay now. Asked again while its checkout is open, it answers the same approval page.
+     */
+    async payTrade(payerId: string, tradeId: string, linkBase: string, terms: (tx: Tx) => Promise<TradePaymentTerms>, retried = false): Promise<PaymentRedirect> {
+      const payer = await offersRepo.contactOf(db, payerId);
+      if (!payer) throw new AppError(401, PAYMENT_ERRORS.notFound);
+      let outcome: { purchase: repo.PurchaseRow; itemName: string } | { reuse: string } | { stale: string };
       try {
-        const order = await provider.createOrder({
-          purchaseId: purchase.id,
-          payeeEmail: outcome.payeeEmail,
-          itemName: outcome.itemName,
-          itemId,
-          currency: 'USD',
-          itemTotal: centsToAmount(purchase.itemCents),
-          shipping: centsToAmount(purchase.shippingCents),
-          returnUrl: `${linkBase}/detail/${itemId}`,
-          // Marked, so the item page releases the lock at once (the provider appends nothing we can rely on).
-          cancelUrl: `${linkBase}/detail/${itemId}?payment=cancelled`,
-          requestId: `create:${purchase.id}`,
+        outcome = await db.transaction(async (tx) => {
+          const t = await terms(tx);
+          if (!payer.emailConfirmedAt) throw new AppError(403, TRADE_ERRORS.confirmEmail);
+          const held = await repo.tradePurchase(tx, tradeId);
+          if (held) {
+            if (held.buyerId === payerId && held.status === 'open' && held.approveUrl && held.lockedUntil.getTime() > Date.now()) return { reuse: held.approveUrl };
+            if (held.status !== 'open' || held.lockedUntil.getTime() > Date.now()) throw new AppError(409, TRADE_ERRORS.paymentPending);
+            return { stale: held.id };
+          }
+          const lockedUntil = new Date(Date.now() + PAYMENT_LOCK_MS);
+          const purchase = await repo.insertPurchase(tx, {
+            itemId: t.itemId,
+            buyerId: payerId,
+            sellerId: t.payeeId,
+            tradeId,
+            itemCents: t.cents,
+            shippingCents: 0,
+            // A purchase names a region; a trade's cash carries no shipping, so any the payer or listing has will do.
+            regionCode: payer.regionCode ?? (await repo.anyShippingRegion(tx, t.itemId)) ?? 'US',
+            payeeEmail: t.payeeEmail,
+            provider: provider.name,
+            lockedUntil,
+          });
+          await scheduleReconcile(tx, purchase.id, lockedUntil);
+          return { purchase, itemName: `Trade: ${t.itemName}` };
         });
-        await repo.movePurchase(db, purchase.id, ['open'], { orderId: order.orderId, approveUrl: order.approveUrl });
-        return { redirectUrl: order.approveUrl };
       } catch (error) {
-        const kind = error instanceof PaymentProviderError ? error.kind : 'other';
-        logger.warn({ err: error, purchaseId: purchase.id, kind }, 'payment order could not be created');
-        // No order reached the buyer, so nothing can be approved: the lock goes at once.
-        await release(purchase.id, 'failed', `create: ${error instanceof PaymentProviderError ? error.issue : String(error)}`);
-        if (kind === 'payee') throw new AppError(409, PAYMENT_ERRORS.paymentError);
-        throw new AppError(502, PAYMENT_ERRORS.failed);
+        const key = uniqueViolation(error);
+        if (key === 'purchases_one_per_trade' || key === 'purchases_one_open_per_item') throw new AppError(409, TRADE_ERRORS.paymentPending);
+        throw error;
       }
+      if ('reuse' in outcome) return { redirectUrl: outcome.reuse };
+      if ('stale' in outcome) {
+        // The payer's last checkout ran out: ask the provider before giving it up, then try once more.
+        await reconcile(outcome.stale);
+        if (retried) throw new AppError(409, TRADE_ERRORS.paymentPending);
+        return this.payTrade(payerId, tradeId, linkBase, terms, true);
+      }
+      const back = `${linkBase}/me/offers?tab=trades&trade=${tradeId}`;
+      return checkout(outcome.purchase, outcome.itemName, back, `${back}&payment=cancelled`);
     },
 
     /**
@@ -409,10 +509,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async cancel(buyerId: string, itemId: string) {
       await db.transaction(async (tx) => {
         await offersRepo.lockItem(tx, itemId);
-        const held = await repo.lockingPurchase(tx, itemId);
+        // `itemId` may also name a trade (issue 28): its payer cancels the trade's open checkout.
+        const held = (await repo.lockingPurchase(tx, itemId)) ?? (await repo.tradePurchase(tx, itemId));
         if (!held || held.buyerId !== buyerId) throw new AppError(404, PAYMENT_ERRORS.notFound);
         if (!(await repo.movePurchase(tx, held.id, ['open'], { status: 'abandoned', failure: 'cancelled by the buyer' }))) throw processing();
-        await repo.setItemPaymentStatus(tx, itemId, 'none');
+        if (!held.tradeId) await repo.setItemPaymentStatus(tx, itemId, 'none');
       });
       return { _id: itemId, paymentStatus: 'none' as const };
     },
@@ -484,8 +585,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
           const refunded = captureId ? await repo.purchaseByCapture(db, captureId) : purchase;
           if (refunded) {
             await repo.movePurchase(db, refunded.id, ['captured'], { status: 'refunded' });
-            logger.warn({ purchaseId: refunded.id }, 'a sale was refunded at the provider');
-            await deps.orders.refunded(refunded.id);
+            logger.warn({ purchaseId: refunded.id, tradeId: refunded.tradeId }, 'a sale was refunded at the provider');
+            // A trade's cash has no order of its own: both of the trade's orders record it, and their items stay traded.
+            if (refunded.tradeId) await deps.orders.tradeCashRefunded(refunded.tradeId, refunded.itemCents);
+            else await deps.orders.refunded(refunded.id);
           }
           break;
         }
@@ -493,7 +596,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           // A dispute names the captures it is about (seller_transaction_id); it goes on their orders' timelines.
           for (const t of resource.disputed_transactions ?? []) {
             const disputed = t.seller_transaction_id ? await repo.purchaseByCapture(db, t.seller_transaction_id) : undefined;
-            if (disputed) await deps.orders.disputeOpened(disputed.id, resource.dispute_id, resource.reason);
+            if (disputed?.tradeId) await deps.orders.tradeDisputeOpened(disputed.tradeId, resource.dispute_id, resource.reason);
+            else if (disputed) await deps.orders.disputeOpened(disputed.id, resource.dispute_id, resource.reason);
           }
           break;
         }

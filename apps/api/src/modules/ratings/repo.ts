@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { items, sellerRatings, users } from '../../db/schema/index';
+import { items, orders, sellerRatings, users } from '../../db/schema/index';
 import { userNamedBy } from '../../db/user-key';
 
 /**
@@ -73,10 +73,23 @@ export function ratingsPage(db: Queryable, sellerId: string, cursor: RatingCurso
 /** What rating an item's sale needs to know about it. */
 export async function itemForRating(db: Queryable, itemId: string) {
   const [row] = await db
-    .select({ id: items.id, name: items.name, sellerId: items.sellerId, purchaserId: items.purchaserId })
+    .select({ id: items.id, name: items.name, sellerId: items.sellerId, purchaserId: items.purchaserId, tradedAt: items.tradedAt })
     .from(items)
     .where(eq(items.id, itemId));
   return row;
+}
+
+/**
+ * Whether a traded item is the one its receiver rates the trade through (issue 28): the item of the order they
+ * received (orders.item_id), not the other listings a multi-listing side gave with it.
+ */
+export async function isTradeOrderItem(db: Queryable, itemId: string, buyerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(orders)
+    .where(and(eq(orders.itemId, itemId), eq(orders.buyerId, buyerId), sql`${orders.tradeId} is not null`))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Whether the item's sale is rated (seller_ratings_item_key). */

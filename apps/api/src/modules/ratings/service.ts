@@ -52,6 +52,8 @@ export function createRatingsService(deps: RatingsDeps) {
       if (!item) throw new AppError(404, RATING_ERRORS.notFound);
       if (item.sellerId === buyerId) throw new AppError(403, RATING_ERRORS.ownItem);
       if (item.purchaserId !== buyerId) throw new AppError(403, RATING_ERRORS.forbidden);
+      // A completed trade is rated once each way, through the item of the order each side received.
+      if (item.tradedAt && !(await repo.isTradeOrderItem(db, item.id, buyerId))) throw new AppError(403, RATING_ERRORS.forbidden);
       if (input.sellerId !== item.sellerId) throw new AppError(400, RATING_ERRORS.wrongSeller, { field: 'sellerId' });
       if (await repo.isRated(db, item.id)) throw new AppError(409, RATING_ERRORS.alreadyRated);
       try {

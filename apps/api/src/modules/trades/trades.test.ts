@@ -206,7 +206,7 @@ describe('transitions: only the side the trade awaits', () => {
     expect((await tradeRow(t, deal.tradeId)).settledAt).not.toBeNull();
     expect(await holders(t, [deal.itemId, ...deal.offeredIds])).toEqual(Object.fromEntries([deal.itemId, ...deal.offeredIds].map((id) => [id, deal.tradeId])));
     expect(await deal.seller.client.post(`/api/trade/${deal.tradeId}/accept`)).toMatchObject({ status: 409, body: { message: 'invalid_state', status: 'accepted' } });
-    expect(await eventsOf(t, deal.tradeId)).toEqual(['proposed', 'accepted']);
+    expect(await eventsOf(t, deal.tradeId)).toEqual(['proposed', 'accepted', 'settled']);
     const outbox = await readOutbox(t.config.outboxDir);
     expect(outbox.filter((m) => m.subject.startsWith('Trade accepted')).map((m) => m.to).sort()).toEqual([deal.seller.user.email, deal.proposer.user.email].sort());
   });

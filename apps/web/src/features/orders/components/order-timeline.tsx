@@ -26,6 +26,10 @@ function eventText(event: OrderEvent): string {
       return 'Dispute opened at PayPal';
     case 'tracking_refused':
       return 'PayPal did not accept the tracking number';
+    case 'trade_settled':
+      return 'Trade settled: each side ships its part';
+    case 'trade_cash_refunded':
+      return "The trade's cash was refunded through PayPal";
     default: {
       const words = event.kind.replace(/_/g, ' ');
       return words.charAt(0).toUpperCase() + words.slice(1);

@@ -52,6 +52,8 @@ describe('/me/orders/:id: what every side sees', () => {
       { kind: 'dispute_opened', at, data: {} },
       { kind: 'refunded', at, data: {} },
       { kind: 'received', at, data: { auto: true } },
+      { kind: 'trade_settled', at, data: {} },
+      { kind: 'trade_cash_refunded', at, data: { amount: 40 } },
       { kind: 'something_new', at, data: {} },
     ];
     setup(makeOrder({ timeline: kinds }));
@@ -67,6 +69,8 @@ describe('/me/orders/:id: what every side sees', () => {
       'Dispute opened at PayPal',
       'Refunded through PayPal',
       'Received (confirmed automatically 14 days after shipping)',
+      'Trade settled: each side ships its part',
+      "The trade's cash was refunded through PayPal",
       'Something new',
     ]);
   });
