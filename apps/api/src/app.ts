@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): Express {
   jobs.handle('offer-expiry', (payload) => offers.expireJob(payload));
   jobs.handle('offer-expiry-warning', (payload) => offers.warnJob(payload));
   // settle: bound late, the settlement (the trade's two orders) is built with the orders below.
-  const trades = createTradesService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId), settle: (tx, tradeId) => settlement.settle(tx, tradeId) });
+  const trades = createTradesService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId), settle: (tx, tradeId) => settlement.settle(tx, tradeId), announceSettled: (tradeId) => settlement.announceSettled(tradeId) });
   jobs.handle('trade-expiry', (payload) => trades.expireJob(payload));
   const items = createItemsService({
     db,

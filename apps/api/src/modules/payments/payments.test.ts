@@ -48,6 +48,24 @@ const itemRow = async (id: string) => (await t.db.db.select().from(items).where(
 const purchaseRows = (itemId: string) => t.db.db.select().from(purchases).where(eq(purchases.itemId, itemId));
 
 describe('a Buy It Now purchase through PayPal', () => {
+  it('a capture for an item that was sold meanwhile stays on record, failed with its capture id, for a refund', async () => {
+    const { item } = await listing();
+    const buyer = await member();
+    const other = await member();
+    const created = await create(buyer, item.id);
+    const orderId = orderIdOf(created.body.redirectUrl);
+    paypal.approve(orderId);
+    // Sold another way while the buyer was at PayPal (the lock is the rule; this is the last line behind it).
+    await t.db.db.update(items).set({ purchaserId: other.user.id, soldAt: new Date() }).where(eq(items.id, item.id));
+    const processed = await buyer.client.post('/api/payment/item/process', { orderId });
+    expect(processed.status).toBe(409);
+    expect(processed.body.message).toBe('payment_failed');
+    const [row] = await purchaseRows(item.id);
+    expect(row).toMatchObject({ status: 'failed', failure: 'item already sold' });
+    expect(row!.captureId).toBeTruthy();
+    expect((await itemRow(item.id)).purchaserId).toBe(other.user.id);
+  });
+
   it('sends the buyer to PayPal with the amount the server computed, captures once, and sells the item', async () => {
     const { seller, item } = await listing();
     const fan = await member({ email: 'fan@example.test' });

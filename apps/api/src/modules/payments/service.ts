@@ -136,9 +136,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const current = await repo.findPurchase(tx, purchaseId);
       if (current?.status === 'captured' && item) return { status: 'COMPLETED', itemId: item.id, priceSold: centsToDollars(current.itemCents) };
       if (!item || !(await repo.markItemSold(tx, item.id, purchase.buyerId, purchase.itemCents))) {
+        // Committed, as a trade's is (throwing here would roll the record back and leave the claim to be retried):
+        // the capture stays on record, failed, for support to refund.
         logger.error({ purchaseId, captureId: capture.id }, 'payment captured for an item already sold; it needs a refund');
         await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'failed', captureId: capture.id, failure: 'item already sold' });
-        throw failed();
+        lost = true;
+        return { status: 'COMPLETED' as const, itemId: purchase.itemId, priceSold: centsToDollars(purchase.itemCents) };
       }
       const done = await repo.movePurchase(tx, purchaseId, repo.LOCKING, { status: 'captured', captureId: capture.id, capturedAt: new Date() });
       if (!done) throw failed();

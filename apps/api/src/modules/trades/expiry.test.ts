@@ -5,13 +5,14 @@ import { RateLimits } from '../../platform/rate-limit';
 import { useTestApp } from '../../test/app';
 import { readOutbox } from '../../test/outbox';
 import { createTradesService } from './service';
-import { settleStandIn } from './settle-stand-in';
 import { eventsOf, holders, proposedTrade, tradeRow } from './test-world';
 
 /** The payer's 24 hours: the expiry job cancels an unpaid trade and releases its items; Give More Time restarts them. */
 const t = useTestApp({ PUBLIC_URL: 'http://keeb.test' });
 
-const service = () => createTradesService({ db: t.db.db, config: t.config, jobs: t.jobs, limits: new RateLimits({ db: t.db.db }), settle: settleStandIn });
+/** These trades owe cash: nothing here settles one (the settlement has its own tests). */
+const neverSettled = () => Promise.reject(new Error('a trade owing cash is not settled by its expiry'));
+const service = () => createTradesService({ db: t.db.db, config: t.config, jobs: t.jobs, limits: new RateLimits({ db: t.db.db }), settle: neverSettled });
 
 async function acceptedWithCash() {
   const deal = await proposedTrade(t, { cash: { cashToSeller: 40 } });

@@ -45,6 +45,8 @@ export interface TradesDeps {
    * answers the users whose counts moved.
    */
   settle: (tx: Tx, tradeId: string) => Promise<string[]>;
+  /** After a settling commit: each side's open tabs hear that their order is theirs to ship (settlement.ts). */
+  announceSettled?: (tradeId: string) => Promise<void>;
 }
 
 type Contact = NonNullable<Awaited<ReturnType<typeof repo.contactOf>>>;
@@ -218,6 +220,7 @@ export function createTradesService(deps: TradesDeps) {
     async accept(userId: string, tradeId: string): Promise<Trade> {
       const { trade, side } = await awaitedTrade(userId, tradeId);
       const moved: string[] = [trade.sellerId, trade.proposerId];
+      let settled = false;
       await inTransaction(async (tx) => {
         const offered = await repo.offeredItemIds(tx, trade.id);
         const all = [trade.itemId, ...offered];
@@ -240,13 +243,17 @@ export function createTradesService(deps: TradesDeps) {
         moved.push(...(await tellClosed(tx, await repo.closeOpenFor(tx, all, 'item_traded', trade.id), 'item_traded')));
         const payer = payerOf(row);
         if (payer) await scheduleExpiry(tx, trade.id, now);
-        else moved.push(...(await deps.settle(tx, trade.id)));
+        else {
+          moved.push(...(await deps.settle(tx, trade.id)));
+          settled = true;
+        }
         const name = await repo.itemName(tx, trade.itemId);
         for (const [partyId, partySide] of [[trade.sellerId, 'seller'], [trade.proposerId, 'proposer']] as const) {
           await tell(tx, partyId, `trade-accepted:${trade.id}:${partyId}`, (c) => mails.acceptedMail(c.email, c.username, name, payer === partySide, owed(row), tradesUrl));
         }
       }, unavailable);
       countsMoved(moved);
+      if (settled) await deps.announceSettled?.(trade.id);
       return view(tradeId);
     },
 
