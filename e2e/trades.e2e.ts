@@ -48,7 +48,7 @@ beforeAll(async () => {
     ['trade_seller', 'Trade Journey Tofu65', 20000, true, 'GMK keycaps, cash either way', 'keyboards'],
     ['trade_buyer', 'Trade Journey GMK Olivia', 16000, false, '', 'keycaps'],
     ['trade_seller', 'Phone Trade TKL', 15000, true, 'Linear switches', 'keyboards'],
-    ['phone_trader', 'Phone Trade Lubed Linears', 9000, false, '', 'switches'],
+    ['phone_trader', 'Phone Trade Lubed Linears', 9000, false, '', 'parts'],
   ];
   for (const [owner, name, cents, openToTrades, lookingFor, category] of listings) {
     const item = await db.query<{ id: string }>(
@@ -78,9 +78,17 @@ async function person(username: string, viewport: typeof DESKTOP) {
   return session;
 }
 
-async function shot(page: Page, name: string) {
+/**
+ * Desktop: the whole page from the top (a full-page shot of a scrolled page draws the sticky header where the window
+ * stood). Phone: what the screen shows, `focus` scrolled into view (the bottom toolbar is fixed to the screen, so a
+ * full-page shot would draw it across the middle).
+ */
+async function shot(page: Page, name: string, focus?: Locator) {
+  const phone = (page.viewportSize()?.width ?? 0) < 600;
+  if (focus) await focus.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  else await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+  await page.screenshot({ path: screenshotPath(name), fullPage: !phone });
 }
 
 /** Proposes a trade on `itemName` from its item page: `offered` picked, the cash set, a message. */
@@ -131,14 +139,14 @@ async function ship(page: Page, orderId: string, trackingNumber: string) {
   await page.goto(`${server.baseUrl}/me/orders/${orderId}`);
   await page.getByLabel('Tracking number (optional)').fill(trackingNumber);
   await page.getByRole('button', { name: 'Mark as shipped' }).click();
-  await page.getByRole('button', { name: 'Mark as shipped' }).waitFor({ state: 'detached' });
+  await page.getByTestId('order-page').and(page.locator('[data-status="shipped"]')).waitFor();
 }
 
 async function confirmReceived(page: Page, orderId: string) {
   await page.goto(`${server.baseUrl}/me/orders/${orderId}`);
   await page.getByRole('button', { name: 'Confirm received' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm received' }).click();
-  await page.getByRole('button', { name: 'Confirm received' }).waitFor({ state: 'detached' });
+  await page.getByTestId('order-page').and(page.locator('[data-status="received"]')).waitFor();
 }
 
 describe.runIf(available)('trades', () => {
@@ -177,16 +185,28 @@ describe.runIf(available)('trades', () => {
     await ship(seller.page, orders.toProposer, '1Z999AA10123456784');
     await ship(buyer.page, orders.toSeller, '9400111899223197428490');
     await buyer.page.goto(`${server.baseUrl}/me/orders/${orders.toProposer}`);
-    await buyer.page.getByText('The other parcel').waitFor();
+    await buyer.page.getByRole('heading', { name: 'This parcel' }).waitFor();
+    await buyer.page.getByRole('heading', { name: 'The other parcel' }).waitFor();
     await shot(buyer.page, 'trade-order-both-parcels-desktop');
 
     // Each confirms what they received: the trade is complete, both listings traded.
     await confirmReceived(buyer.page, orders.toProposer);
     await confirmReceived(seller.page, orders.toSeller);
     const done = await tradePanel(seller.page, 'Trade Journey Tofu65');
+    // A finished trade's panel starts folded, as a finished offer's does.
+    await done.locator('summary').click();
     await done.getByTestId('trade-status').filter({ hasText: 'Completed: both parcels received' }).waitFor();
+    await shot(seller.page, 'trade-completed-desktop');
     const traded = await db.query<{ n: number }>(`select count(*)::int as n from items where traded_at is not null and id = any($1::uuid[])`, [[itemIds['Trade Journey Tofu65'], itemIds['Trade Journey GMK Olivia']]]);
     expect(traded.rows[0]?.n).toBe(2);
+
+    // The same order on a phone: both parcels, one under the other.
+    const phone = await person('trade_buyer', PHONE);
+    await phone.page.goto(`${server.baseUrl}/me/orders/${orders.toProposer}`);
+    const other = phone.page.getByRole('heading', { name: 'The other parcel' });
+    await other.waitFor();
+    await shot(phone.page, 'trade-order-both-parcels-phone', other);
+    await phone.context.close();
 
     // One more confirmed trade for both.
     expect(await confirmedTrades(buyer.page, 'trade_seller')).toBe('1 confirmed trade');
@@ -215,7 +235,7 @@ describe.runIf(available)('trades', () => {
     await sent.getByTestId('trade-status').filter({ hasText: 'trade_seller countered: your answer' }).waitFor();
     await sent.getByText('The TKL is worth a bit more: plus $25?').waitFor();
     await sent.getByTestId('trade-cash').filter({ hasText: '$25' }).waitFor();
-    await shot(proposer.page, 'trade-countered-phone');
+    await shot(proposer.page, 'trade-countered-phone', sent.getByTestId('trade-status'));
     await proposer.context.close();
     await seller.context.close();
   });
