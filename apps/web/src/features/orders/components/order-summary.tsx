@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatPrice, formatShipping, type OrderDetail } from '@keeb/shared';
-import { orderDate, TEXTS } from '../messages';
+import { orderDate } from '../messages';
+import { ShipByLine } from './ship-by-line';
 import styles from './order-page-parts.module.css';
 
 /** The item bought, what it cost, and when it was paid (and, while unshipped, by when it ships). */
@@ -26,12 +27,7 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
           </dd>
         </dl>
         <p className={styles.muted}>Paid {orderDate(order.paidAt)}</p>
-        {order.status === 'paid' ? (
-          <p className={order.late ? styles.lateNote : styles.muted} data-testid="order-ship-by">
-            {TEXTS.shipBy} {orderDate(order.shipBy)}
-            {order.late ? ' — past the 72 hours to ship' : ''}
-          </p>
-        ) : null}
+        <ShipByLine order={order} />
       </div>
     </section>
   );

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatPrice, type OrderDetail, type OrderTrade, type TradeItem } from '@keeb/shared';
 import { OrderStatus } from '../../../components/order-status';
-import { orderDate, TEXTS } from '../messages';
+import { orderDate } from '../messages';
+import { ShipByLine } from './ship-by-line';
 import { TrackingLine } from './tracking-line';
 import styles from './trade-parcels.module.css';
 
@@ -42,12 +43,7 @@ export function TradeParcels({ order, trade }: { order: OrderDetail; trade: Orde
         </p>
         <ParcelItems items={trade.items} />
         {order.shippedAt !== null ? <TrackingLine tracking={order.tracking} /> : null}
-        {order.status === 'paid' ? (
-          <p className={order.late ? styles.lateNote : styles.muted} data-testid="order-ship-by">
-            {TEXTS.shipBy} {orderDate(order.shipBy)}
-            {order.late ? ' — past the 72 hours to ship' : ''}
-          </p>
-        ) : null}
+        <ShipByLine order={order} />
       </section>
       <p className={styles.cash} data-testid="trade-cash">
         {tradeCashText(order, trade)}
