@@ -3,6 +3,7 @@ import { PRICE_MAX_LENGTH } from '@keeb/shared';
 import { TextField } from '../../../components/form-fields';
 import { PriceField } from '../../../components/price-field';
 import { TEXTS } from '../messages';
+import checkCard from './check-card.module.css';
 import styles from './listing-payment-fields.module.css';
 
 /** The listing form's Payment section as typed; the guardrails are empty text when unset. */
@@ -78,7 +79,7 @@ export function ListingPaymentFields({ draft, onChange, fieldError, priceHint }:
       </div>
       {priceHint}
       <div className={`${styles.terms} ${termsError ? styles.termsInvalid : ''}`}>
-        <label className={styles.check}>
+        <label className={checkCard.card}>
           <input
             id={PAYMENT_FIELD_IDS.isFixedPrice}
             type="checkbox"
@@ -89,13 +90,13 @@ export function ListingPaymentFields({ draft, onChange, fieldError, priceHint }:
             onChange={(event) => onChange('isFixedPrice', event.target.checked)}
           />
           <span>
-            <span className={styles.checkLabel}>Buy It Now</span>
-            <span id="buy-it-now-hint" className={styles.checkHint} aria-hidden="true">
+            <span className={checkCard.label}>Buy It Now</span>
+            <span id="buy-it-now-hint" className={checkCard.hint} aria-hidden="true">
               Buyers can purchase at your price straight away.
             </span>
           </span>
         </label>
-        <label className={styles.check}>
+        <label className={checkCard.card}>
           <input
             type="checkbox"
             name="offersAccepted"
@@ -105,8 +106,8 @@ export function ListingPaymentFields({ draft, onChange, fieldError, priceHint }:
             onChange={(event) => onChange('offersAccepted', event.target.checked)}
           />
           <span>
-            <span className={styles.checkLabel}>Accept Offers</span>
-            <span id="offers-hint" className={styles.checkHint} aria-hidden="true">
+            <span className={checkCard.label}>Accept Offers</span>
+            <span id="offers-hint" className={checkCard.hint} aria-hidden="true">
               Buyers can offer you a price.
             </span>
           </span>

@@ -1,5 +1,6 @@
 import { LOOKING_FOR_MAX } from '@keeb/shared';
 import { TextAreaField } from '../../../components/form-fields';
+import checkCard from './check-card.module.css';
 import styles from './listing-trade-fields.module.css';
 
 export const TRADE_FIELD_IDS = { openToTrades: 'listing-open-to-trades', lookingFor: 'listing-looking-for' } as const;
@@ -23,7 +24,7 @@ interface ListingTradeFieldsProps {
 export function ListingTradeFields({ draft, onChange, fieldError }: ListingTradeFieldsProps) {
   return (
     <div className={styles.fields}>
-      <label className={styles.check}>
+      <label className={checkCard.card}>
         <input
           id={TRADE_FIELD_IDS.openToTrades}
           type="checkbox"
@@ -33,8 +34,8 @@ export function ListingTradeFields({ draft, onChange, fieldError }: ListingTrade
           onChange={(event) => onChange('openToTrades', event.target.checked)}
         />
         <span>
-          <span className={styles.checkLabel}>Open to trades</span>
-          <span id="open-to-trades-hint" className={styles.checkHint} aria-hidden="true">
+          <span className={checkCard.label}>Open to trades</span>
+          <span id="open-to-trades-hint" className={checkCard.hint} aria-hidden="true">
             Buyers can offer their own listings, with cash either way.
           </span>
         </span>

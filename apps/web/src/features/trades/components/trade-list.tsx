@@ -6,6 +6,8 @@ import { TEXTS } from '../messages';
 import type { TradeRequest } from './trade-dialogs';
 import type { TradeSide } from './trade-terms';
 import { cashLine, otherParty, statusText, tradeButtons, viewerOrder, type TradeButton } from './trade-view';
+import groups from '../../../components/collapsible-groups.module.css';
+import smallLink from '../../../components/small-link.module.css';
 import styles from './trade-list.module.css';
 
 interface TradeListProps {
@@ -39,7 +41,7 @@ const itemPath = (id: string) => `/detail/${encodeURIComponent(id)}`;
 /** Issue 28, the Trades tab: one collapsible panel per trade (the offers lists' layout), open while it is live. */
 export function TradeList({ trades, side, label, onRequest }: TradeListProps) {
   return (
-    <ul className={styles.groups} aria-label={label}>
+    <ul className={groups.list} aria-label={label}>
       {trades.map((trade) => (
         <li key={trade._id}>
           <TradePanel trade={trade} side={side} onRequest={onRequest} />
@@ -58,19 +60,19 @@ function TradePanel({ trade, side, onRequest }: { trade: Trade; side: TradeSide;
   const offeredBy = side === 'seller' ? `${other} offers` : 'You offer';
 
   return (
-    <details className={styles.group} open={live} data-testid="trade" data-trade-id={trade._id}>
-      <summary className={styles.summary}>
-        <img className={styles.thumb} src={trade.item.thumbnail} alt="" width={56} height={56} loading="lazy" decoding="async" />
-        <span className={styles.summaryText}>
-          <span className={styles.itemName}>{trade.item.name}</span>
-          <span className={styles.meta}>
+    <details className={groups.group} open={live} data-testid="trade" data-trade-id={trade._id}>
+      <summary className={groups.summary}>
+        <img className={groups.thumb} src={trade.item.thumbnail} alt="" width={56} height={56} loading="lazy" decoding="async" />
+        <span className={groups.text}>
+          <span className={groups.name}>{trade.item.name}</span>
+          <span className={groups.meta}>
             {side === 'seller' ? `From ${other}` : `With ${other}`} · {formatPrice(trade.item.price)}
           </span>
         </span>
-        <span className={`${styles.status} ${styles[trade.status]}`}>{STATUS_LABELS[trade.status]}</span>
+        <span className={`${groups.pill} ${styles.status} ${styles[trade.status]}`}>{STATUS_LABELS[trade.status]}</span>
       </summary>
-      <div className={styles.body}>
-        <Link to={itemPath(trade.item._id)} className={styles.itemLink}>
+      <div className={groups.body}>
+        <Link to={itemPath(trade.item._id)} className={smallLink.link}>
           View item
         </Link>
         <section aria-label={offeredBy}>
@@ -98,7 +100,7 @@ function TradePanel({ trade, side, onRequest }: { trade: Trade; side: TradeSide;
           ) : null}
         </p>
         {buttons.length > 0 || orderId ? (
-          <div className={styles.actions}>
+          <div className={`${groups.actions} ${styles.actions}`}>
             {buttons.map((button) => (
               <Button
                 key={button}
@@ -110,7 +112,7 @@ function TradePanel({ trade, side, onRequest }: { trade: Trade; side: TradeSide;
               </Button>
             ))}
             {orderId ? (
-              <Link to={`/me/orders/${encodeURIComponent(orderId)}`} className={styles.orderLink}>
+              <Link to={`/me/orders/${encodeURIComponent(orderId)}`} className={smallLink.link}>
                 {TEXTS.viewOrder}
               </Link>
             ) : null}
@@ -125,10 +127,10 @@ function OfferedItem({ item }: { item: TradeItem }) {
   return (
     <li className={styles.offeredItem}>
       <Link to={itemPath(item._id)} className={styles.offeredLink}>
-        <img className={styles.offeredThumb} src={item.thumbnail} alt="" width={48} height={48} loading="lazy" decoding="async" />
-        <span className={styles.offeredText}>
-          <span className={styles.offeredName}>{item.name}</span>
-          <span className={styles.meta}>{formatPrice(item.price)}</span>
+        <img className={`${groups.image} ${styles.offeredThumb}`} src={item.thumbnail} alt="" width={48} height={48} loading="lazy" decoding="async" />
+        <span className={groups.text}>
+          <span className={`${groups.name} ${styles.offeredName}`}>{item.name}</span>
+          <span className={groups.meta}>{formatPrice(item.price)}</span>
         </span>
       </Link>
     </li>
