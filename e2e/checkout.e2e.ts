@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshotPath } from './browser';
 import { useBrowser } from './journey-browser';
-import { signedIn as signedInAs } from './session';
+import { signedInCookiesAccepted } from './session';
 
 /**
  * Issue 25's journeys through the local payment stand-in, at desktop and phone width: a buyer leaves the payment
@@ -50,13 +50,7 @@ async function shot(page: Page, name: string) {
 }
 
 /** Signed in, with the cookie banner accepted so it covers nothing. */
-async function person(username: string, viewport: typeof DESKTOP) {
-  const session = await signedInAs(browser(), baseUrl, username, viewport);
-  const accept = session.page.getByRole('button', { name: 'Accept', exact: true });
-  await accept.click();
-  await accept.waitFor({ state: 'hidden' });
-  return session;
-}
+const person = (username: string, viewport: typeof DESKTOP) => signedInCookiesAccepted(browser(), baseUrl, username, viewport);
 
 interface Cast {
   width: 'desktop' | 'phone';

@@ -14,7 +14,7 @@ import { findHaproxy, freePort, root, startCluster, type Cluster } from '../scri
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { freshDatabase, postgresAvailable } from './own-database';
 import { adminSocketOf, backendOf, FROM_CACHE, haproxyCommand, recordServers, SERVED_BY, socketServers, taggedHaproxyConfig } from './served-by';
-import { signedIn } from './session';
+import { signedInCookiesAccepted } from './session';
 
 /**
  * Issue 27's journey: two API processes behind HAProxy on one PostgreSQL database, Redis between their sockets,
@@ -107,14 +107,8 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-/** Signed in through the front, with the cookie banner accepted so it covers nothing. */
-async function person(username: string, viewport: typeof DESKTOP) {
-  const session = await signedIn(browser, cluster.url, username, viewport);
-  const accept = session.page.getByRole('button', { name: 'Accept', exact: true });
-  await accept.click();
-  await accept.waitFor({ state: 'hidden' });
-  return session;
-}
+/** Signed in, with the cookie banner accepted so it covers nothing. */
+const person = (username: string, viewport: typeof DESKTOP) => signedInCookiesAccepted(browser, cluster.url, username, viewport);
 
 const apiOrUploads = (url: URL) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/uploads/');
 

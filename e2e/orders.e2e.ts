@@ -5,7 +5,7 @@ import { hashPassword } from '../apps/api/src/modules/accounts/passwords';
 import { freshDatabase, postgresAvailable } from './own-database';
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { startServer, type RunningServer } from './server';
-import { signedIn } from './session';
+import { signedInCookiesAccepted } from './session';
 
 /**
  * Issue 26's journeys, after the payment: a buyer pays with their saved address, the seller sees it and ships with a
@@ -63,13 +63,7 @@ afterAll(async () => {
 });
 
 /** Signed in, with the cookie banner accepted so it covers nothing. */
-async function person(username: string, viewport: typeof DESKTOP) {
-  const session = await signedIn(browser, server.baseUrl, username, viewport);
-  const accept = session.page.getByRole('button', { name: 'Accept', exact: true });
-  await accept.click();
-  await accept.waitFor({ state: 'hidden' });
-  return session;
-}
+const person = (username: string, viewport: typeof DESKTOP) => signedInCookiesAccepted(browser, server.baseUrl, username, viewport);
 
 /** Purchase at the listing price through the local payment stand-in; `address` fills its form when given. */
 async function buy(page: Page, itemId: string, address?: (page: Page) => Promise<void>) {

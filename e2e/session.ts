@@ -23,3 +23,12 @@ export async function signedIn(
     .toEqual({ status: 200, isLoggedIn: true });
   return { context, page };
 }
+
+/** signedIn, with the cookie banner accepted so it covers nothing in the journey's screenshots. */
+export async function signedInCookiesAccepted(browser: Browser, baseUrl: string, username: string, viewport = DESKTOP) {
+  const session = await signedIn(browser, baseUrl, username, viewport);
+  const accept = session.page.getByRole('button', { name: 'Accept', exact: true });
+  await accept.click();
+  await accept.waitFor({ state: 'hidden' });
+  return session;
+}

@@ -5,7 +5,7 @@ import { hashPassword } from '../apps/api/src/modules/accounts/passwords';
 import { freshDatabase, postgresAvailable } from './own-database';
 import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
 import { startServer, type RunningServer } from './server';
-import { signedIn } from './session';
+import { signedInCookiesAccepted } from './session';
 
 /**
  * Issue 28's journeys: two users trade a board for keycaps plus $40 (proposed on the item page, accepted in the
@@ -70,13 +70,7 @@ afterAll(async () => {
 });
 
 /** Signed in, with the cookie banner accepted so it covers nothing. */
-async function person(username: string, viewport: typeof DESKTOP) {
-  const session = await signedIn(browser, server.baseUrl, username, viewport);
-  const accept = session.page.getByRole('button', { name: 'Accept', exact: true });
-  await accept.click();
-  await accept.waitFor({ state: 'hidden' });
-  return session;
-}
+const person = (username: string, viewport: typeof DESKTOP) => signedInCookiesAccepted(browser, server.baseUrl, username, viewport);
 
 /**
  * Desktop: the whole page from the top (a full-page shot of a scrolled page draws the sticky header where the window

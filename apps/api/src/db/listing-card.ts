@@ -25,13 +25,16 @@ export const listingCardColumns = {
   /** Issue 28: the 'Open to trades' badge, and 'Trade pending' while an accepted trade holds the item (not yet traded). */
   openToTrades: items.openToTrades,
   tradePending: sql<boolean>`(${items.tradeId} is not null and ${items.tradedAt} is null)`.as('trade_pending'),
+  /** Gone in a completed trade: 'Traded' where a sale reads 'Sold for {price}' (a trade has no price). */
+  traded: sql<boolean>`(${items.tradedAt} is not null)`.as('traded'),
 };
 
 /** A card's row, the listing time as ISO text. */
-export type ListingCardRow = Omit<InferColumnsDataTypes<Omit<typeof listingCardColumns, 'timestamped' | 'tradePending'>>, 'timeListed'> & {
+export type ListingCardRow = Omit<InferColumnsDataTypes<Omit<typeof listingCardColumns, 'timestamped' | 'tradePending' | 'traded'>>, 'timeListed'> & {
   timeListed: string;
   timestamped: boolean;
   tradePending: boolean;
+  traded: boolean;
 };
 
 /** The card of a row and its seller; the caller adds what depends on the viewer (saved, approval). */
@@ -54,5 +57,7 @@ export function toListingCard(r: ListingCardRow, seller: ItemSummary['sellerId']
     ...(r.timestamped ? { timestamped: true } : {}),
     openToTrades: r.openToTrades,
     tradePending: r.tradePending,
+    // Only when true, as `timestamped`.
+    ...(r.traded ? { traded: true } : {}),
   };
 }

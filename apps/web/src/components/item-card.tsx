@@ -55,7 +55,9 @@ function HeartIcon({ filled }: { filled: boolean }) {
  * and is laid over the photo by CSS.
  */
 export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSave, photoPriority = 'lazy' }: ItemCardProps) {
-  const sold = item.priceSold !== null;
+  // A listing gone in a trade (issue 28) has no sold price: it reads 'Traded' where a sale reads 'Sold for {price}'.
+  const traded = item.traded === true;
+  const sold = item.priceSold !== null || traded;
   const seller = item.sellerId;
   const saved = item.isFollowing === true;
   const thumbnail = thumbnailOf(item, view);
@@ -78,12 +80,12 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
             decoding="async"
             onError={fallBackTo(thumbnail.fallback)}
           />
-          {sold ? <span className={styles.soldTag}>Sold</span> : null}
+          {sold ? <span className={styles.soldTag}>{traded ? 'Traded' : 'Sold'}</span> : null}
         </div>
         <div className={styles.body}>
           <h2 className={styles.name}>{item.name}</h2>
           {/* Spec part 1 section 4, "Sale": a sold item reads 'Sold for {price}' (the /me Sold and Purchased tabs). */}
-          <p className={styles.price}>{sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
+          <p className={styles.price}>{traded ? 'Traded' : sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
           {item.order ? (
             <p className={`${styles.approval} ${item.order.late || item.order.status === 'problem' ? styles.rejected : ''}`} data-testid="order-status">
               {ORDER_STATUS_TEXTS[item.order.status]}

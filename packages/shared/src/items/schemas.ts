@@ -52,6 +52,8 @@ export const ItemSummarySchema = z.object({
   openToTrades: z.boolean(),
   /** An accepted trade holds it while the trade is settled (issue 28): the card's 'Trade pending'. */
   tradePending: z.boolean(),
+  /** Gone in a completed trade (issue 28): 'Traded', where a sale reads 'Sold for {price}'. */
+  traded: z.boolean().optional(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 

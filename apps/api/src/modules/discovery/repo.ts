@@ -466,10 +466,11 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
 export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o, asValue);
 
 /** A card's row: a listing's columns and its seller's (summaryColumns), the listing time as ISO text. */
-export type ListRow = Omit<InferColumnsDataTypes<Omit<typeof summaryColumns, 'timestamped' | 'tradePending'>>, 'timeListed'> & {
+export type ListRow = Omit<InferColumnsDataTypes<Omit<typeof summaryColumns, 'timestamped' | 'tradePending' | 'traded'>>, 'timeListed'> & {
   timeListed: string;
   timestamped: boolean;
   tradePending: boolean;
+  traded: boolean;
   order?: ListOrder | null;
 };
 /** The item's order, on the Sold and Purchased tabs only. */
@@ -484,7 +485,7 @@ export interface ListOrder {
  * seller's. One object literal per row; storing fifteen computed keys one at a time cost a list page more CPU.
  */
 function toListRow(values: unknown[]): ListRow {
-  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, timestamped, openToTrades, tradePending, approvalStatus, sellerId, sellerUsername, sellerAvatar, order] =
+  const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, timestamped, openToTrades, tradePending, traded, approvalStatus, sellerId, sellerUsername, sellerAvatar, order] =
     values;
   const row = {
     id,
@@ -502,6 +503,7 @@ function toListRow(values: unknown[]): ListRow {
     timestamped,
     openToTrades,
     tradePending,
+    traded,
     approvalStatus,
     sellerId,
     sellerUsername,

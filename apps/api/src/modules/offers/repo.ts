@@ -144,13 +144,8 @@ export async function closeOpen(tx: Tx, itemId: string, keep: string | null, buy
     .returning();
 }
 
-export async function contactOf(db: Queryable, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username, prefs: users.emailPreferences, removedAt: users.removedAt, regionCode: users.shippingRegionCode, emailConfirmedAt: users.emailConfirmedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+/** One definition for every module (db/contacts.ts). */
+export { contactOf } from '../../db/contacts';
 
 /** Savers of the item who want `preference` mail, without the users named in `except`. */
 export function saversWanting(db: Queryable, itemId: string, preference: 'offerSavedItem' | 'soldSavedItem', except: string[]) {

@@ -176,13 +176,8 @@ export async function isRated(db: Queryable, itemId: string) {
   return Boolean(row);
 }
 
-export async function contactOf(db: Queryable, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, username: users.username, prefs: users.emailPreferences, removedAt: users.removedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+/** One definition for every module (db/contacts.ts). */
+export { contactOf } from '../../db/contacts';
 
 /**
  * numOrdersToAct of the user `u` in a statement over users u (notifications/counts.ts): as seller, paid and not

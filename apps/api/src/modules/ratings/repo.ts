@@ -104,11 +104,5 @@ export async function insertRating(db: Queryable, values: typeof sellerRatings.$
   return row;
 }
 
-/** Mail details of a user (null when removed: nobody to tell). */
-export async function contactOf(db: Queryable, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, username: users.username, prefs: users.emailPreferences, removedAt: users.removedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+/** One definition for every module (db/contacts.ts). */
+export { contactOf } from '../../db/contacts';

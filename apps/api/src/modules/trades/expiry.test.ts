@@ -46,9 +46,14 @@ describe('trade expiry', () => {
   it('Give More Time restarts the 24 hours: the old window\'s job does nothing, the new one expires it', async () => {
     const deal = await acceptedWithCash();
     await passTime(deal.tradeId, 20);
+    // The proposer (the payer) looks at their trades: the acceptance is seen.
+    await deal.proposer.client.get('/api/me/trades?role=sent');
+    expect((await deal.proposer.client.get('/api/me/notifications')).body.numNewTrades).toBe(0);
     const extended = await deal.seller.client.post(`/api/trade/${deal.tradeId}/extend`);
     expect(extended.status).toBe(200);
     expect(new Date(extended.body.payBy).getTime()).toBeGreaterThan(Date.now() + 23.9 * 3_600_000);
+    // The new time is news to the payer: their Trades badge says so, as an offer's Give More Time does.
+    expect((await deal.proposer.client.get('/api/me/notifications')).body.numNewTrades).toBe(1);
     // The first window's job, due now, finds the trade inside its new window.
     await service().expireJob({ tradeId: deal.tradeId, acceptedAt: deal.acceptedAt });
     expect((await tradeRow(t, deal.tradeId)).status).toBe('accepted');

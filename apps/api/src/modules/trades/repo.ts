@@ -171,21 +171,8 @@ export async function closeOpenFor(tx: Tx, itemIds: string[], reason: string, ke
     .returning();
 }
 
-export async function contactOf(db: Queryable, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      prefs: users.emailPreferences,
-      removedAt: users.removedAt,
-      emailConfirmedAt: users.emailConfirmedAt,
-      hasAddress: sql<boolean>`${users.mailingAddress} is not null`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+/** One definition for every module (db/contacts.ts). */
+export { contactOf } from '../../db/contacts';
 
 /** The names of items, for mails. */
 export async function itemName(db: Queryable, itemId: string) {

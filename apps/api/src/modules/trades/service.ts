@@ -344,11 +344,13 @@ export function createTradesService(deps: TradesDeps) {
       if (side === payer) throw forbidden();
       await db.transaction(async (tx) => {
         const now = new Date();
-        const row = await repo.transition(tx, trade.id, ['accepted'], { acceptedAt: now }, repo.unsettled());
+        // A proposer who owes the cash sees the new time on their badge, as a buyer sees an offer's Give More Time.
+        const row = await repo.transition(tx, trade.id, ['accepted'], { acceptedAt: now, ...(payer === 'proposer' ? { sellerActedAt: now } : {}) }, repo.unsettled());
         if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
         await repo.recordEvent(tx, trade.id, 'extended', userId);
         await scheduleExpiry(tx, trade.id, now);
       });
+      countsMoved([payer === 'proposer' ? trade.proposerId : trade.sellerId]);
       return view(tradeId);
     },
 

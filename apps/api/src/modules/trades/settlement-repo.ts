@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client';
-import { items, orders, tradeEvents, tradeItems, trades, users } from '../../db/schema/index';
+import { items, orders, tradeEvents, tradeItems, trades } from '../../db/schema/index';
 
 /** The settlement's SQL (issue 28): the lifecycle's own queries are in repo.ts. */
 
@@ -66,13 +66,8 @@ export async function markTraded(tx: Tx, tradeId: string, received: Array<{ item
   return rows.length;
 }
 
-export async function contactOf(db: Queryable, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, username: users.username, prefs: users.emailPreferences, removedAt: users.removedAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
+/** One definition for every module (db/contacts.ts). */
+export { contactOf } from '../../db/contacts';
 
 /** The trade's orders with what each ships, for the settled notice. */
 export function ordersToShip(db: Queryable, tradeId: string) {

@@ -107,6 +107,11 @@ describe('a trade with no cash', () => {
     expect((await itemRow(t, item.id)).tradedAt).not.toBeNull();
     const page = (await (await t.client()).get(`/api/item/${item.id}`)).body.item;
     expect(page).toMatchObject({ traded: true, priceSold: null, purchaserId: proposer.user.id });
+    // The owners' Sold and Purchased tabs mark the cards traded (they have no sold price to show).
+    const soldCard = (await seller.client.get('/api/me/items/sold')).body.find((c: { _id: string }) => c._id === item.id);
+    expect(soldCard).toMatchObject({ traded: true, priceSold: null });
+    const gotCard = (await seller.client.get('/api/me/items/purchased')).body.find((c: { _id: string }) => c._id === offered[0]!.id);
+    expect(gotCard).toMatchObject({ traded: true, priceSold: null });
 
     // One confirmed trade each, not two (its two orders do not count on their own).
     expect(await trustOf(seller.user.username)).toBe(trustBefore[0]! + 1);

@@ -37,7 +37,7 @@ function setup(path = '/me') {
   const api = installFakeApi({
     'GET /user/switchfan/profile': { body: ownProfile },
     'GET /me/items/listed': { body: [item('l1', 'Listed Board')] },
-    'GET /me/items/sold': { body: [makeItem(0, { _id: 's1', name: 'Sold Board', priceSold: 140 })] },
+    'GET /me/items/sold': { body: [makeItem(0, { _id: 's1', name: 'Sold Board', priceSold: 140 }), makeItem(0, { _id: 's2', name: 'Traded Board', priceSold: null, traded: true })] },
     'GET /me/items/purchased': { body: [makeItem(0, { _id: 'p1', name: 'Bought Board', priceSold: 99.5 })] },
   });
   const queryClient = createTestQueryClient();
@@ -106,6 +106,8 @@ describe('/me', () => {
     const sold = await screen.findByRole('tabpanel', { name: 'Sold' });
     expect(await within(sold).findByText('Sold Board')).toBeInTheDocument();
     expect(within(sold).getByText('Sold for $140')).toBeInTheDocument();
+    // Gone in a trade (issue 28): no price to show.
+    expect(within(sold).getByRole('link', { name: /Traded Board/ })).toHaveTextContent(/Traded.*Traded Board.*Traded/);
     expect(screen.queryByText('Listed Board')).not.toBeInTheDocument();
 
     await user.keyboard('{ArrowRight}');

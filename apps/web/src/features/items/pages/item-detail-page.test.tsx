@@ -97,6 +97,12 @@ describe('item detail: what it shows', () => {
     expect(screen.getByText(/Sold for \$150\.50/)).toBeInTheDocument();
   });
 
+  it("reads 'Traded', without a price, once gone in a completed trade (issue 28)", async () => {
+    await renderDetail(makeItem({ purchaserId: 'u9', priceSold: null, traded: true }));
+    expect(screen.getByText('Traded', { selector: 'span' })).toBeInTheDocument();
+    expect(screen.queryByText(/Sold for/)).not.toBeInTheDocument();
+  });
+
   it('makes links in the description clickable, keeps line breaks and never interprets markup', async () => {
     const description = 'Build log: https://example.com/build?x=1.\n<img src=x onerror="alert(1)">\nwww.keebs.example';
     await renderDetail(makeItem({ description }));

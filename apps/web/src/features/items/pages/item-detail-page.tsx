@@ -140,7 +140,12 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
             Listed <time dateTime={item.timeListed}>{timeAgo(item.timeListed)}</time>
           </p>
           <h1 className={styles.name}>{item.name}</h1>
-          {sold ? (
+          {item.traded ? (
+            // Gone in a completed trade (issue 28): there is no sold price to show.
+            <p className={styles.price}>
+              <span className={styles.soldTag}>Traded</span> Traded
+            </p>
+          ) : sold ? (
             <p className={styles.price}>
               <span className={styles.soldTag}>Sold</span> Sold for {formatPrice(item.priceSold ?? item.price)}
             </p>
