@@ -39,3 +39,8 @@ export * from './orders/schemas';
 export * from './orders/countries';
 export * from './trades/codes';
 export * from './trades/schemas';
+export * from './specs/lists';
+export * from './specs/codes';
+export * from './specs/schemas';
+export * from './seller-tools/codes';
+export * from './seller-tools/schemas';

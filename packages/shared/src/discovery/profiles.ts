@@ -35,6 +35,8 @@ export const UserProfileSchema = z.object({
   rating: RatingSummarySchema,
   /** The trust panel (issue 26). */
   trust: TrustSchema,
+  /** Issue 29: away until then (ISO), their listings hidden meanwhile; null when not away. */
+  awayUntil: z.string().nullable(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

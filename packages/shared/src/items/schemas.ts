@@ -7,6 +7,7 @@ import { TrustSchema } from '../discovery/trust';
 import { ListingTimestampSchema, TIMESTAMP_CODE_MAX } from './timestamp';
 import { LOOKING_FOR_MAX } from '../trades/codes';
 import { ERROR_CODES } from '../platform/codes';
+import { ItemSpecsSchema, SpecQueryShape, checkItemSpecs, type ItemSpecs } from '../specs/schemas';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -54,6 +55,11 @@ export const ItemSummarySchema = z.object({
   tradePending: z.boolean(),
   /** Gone in a completed trade (issue 28): 'Traded', where a sale reads 'Sold for {price}'. */
   traded: z.boolean().optional(),
+  /**
+   * Only on the viewer's Saved tab (issue 29): the price was lowered after they saved it, in the last
+   * SELLER_TOOL_LIMITS.priceDropShownDays days: 'Price dropped from {from} to {price}'. Null: no such drop.
+   */
+  priceDrop: z.object({ from: z.number(), at: z.string() }).nullable().optional(),
 });
 export type ItemSummary = z.infer<typeof ItemSummarySchema>;
 
@@ -99,6 +105,11 @@ export const ItemListQuerySchema = z.object({
     .union([z.enum(['true', 'false']), z.boolean()], { error: ERROR_CODES.badRequest })
     .transform((v) => (v === true || v === 'true' ? true : undefined))
     .optional(),
+  /**
+   * Specs (issue 29), by their own names: `size=65%25,75%25&mounting=hot-swap` (a key's values separated by
+   * commas, any of them will do; keys all apply). The values are checked against the lists by specFilterOf.
+   */
+  ...SpecQueryShape,
 });
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>;
 
@@ -161,6 +172,11 @@ const ItemInputBase = z.object({
    */
   openToTrades: z.boolean({ error: ERROR_CODES.badRequest }).optional(),
   lookingFor: z.string({ error: ERROR_CODES.badRequest }).optional(),
+  /**
+   * Issue 29: the listing's specs, an object of the category's keys (packages/shared/src/specs/lists.ts). Left out
+   * of an edit, the stored ones stay; {} or null removes them all. Checked against the category by checkItemSpecs.
+   */
+  specs: z.unknown().optional(),
 });
 
 const isBlankOrUnset = (value: string | null | undefined) => value === undefined || value === null || value.trim() === '';
@@ -188,7 +204,22 @@ function itemRules(v: z.output<typeof ItemInputBase>, creating: boolean): ItemRu
     [v.openToTrades !== false && (v.lookingFor ?? '').trim().length > LOOKING_FOR_MAX, ITEM_ERRORS.tooLong, 'lookingFor'],
     // Guardrails only mean something on a listing that takes offers; without offers they are dropped, not judged.
     ...(v.offersAccepted ? guardrailRules(v) : []),
+    ...specRules(v),
   ];
+}
+
+/** The specs against the category (the first problem names the field, 'specs.<key>'). */
+function specRules(v: z.output<typeof ItemInputBase>): ItemRule[] {
+  if (v.specs === undefined) return [];
+  const checked = checkItemSpecs(v.categoryId.trim(), v.specs);
+  return 'problem' in checked ? [[true, checked.problem[0], checked.problem[1]]] : [];
+}
+
+/** The specs as stored: undefined when an edit left them out (kept), else the checked object ({} removes all). */
+function specsValue(v: z.output<typeof ItemInputBase>): ItemSpecs | undefined {
+  if (v.specs === undefined) return undefined;
+  const checked = checkItemSpecs(v.categoryId.trim(), v.specs);
+  return 'specs' in checked ? checked.specs : {};
 }
 
 /** Both or neither; the photo one of the listing's own (whether the code is this seller's is the API's to check). */
@@ -251,6 +282,7 @@ function itemInputSchema(creating: boolean) {
     timestamp: timestampValue(v),
     openToTrades: v.openToTrades,
     lookingFor: lookingForValue(v),
+    specs: specsValue(v),
   }));
 }
 
@@ -296,6 +328,18 @@ export const ItemDetailSchema = z.object({
   autoDeclineBelow: z.number().nullable().optional(),
   autoAcceptAt: z.number().nullable().optional(),
   shippingPrices: z.array(ShippingPriceSchema),
+  /** Issue 29: the listing's specs ({} for a listing without any): the item page's specs table, the edit form's fields. */
+  specs: ItemSpecsSchema,
+  /**
+   * Issue 29: the seller is away until then (ISO; null when not away). Offers and purchases are refused meanwhile;
+   * the page says '{username} is away until {date}.'
+   */
+  sellerAwayUntil: z.string().nullable(),
+  /**
+   * Only for the owner: whether they may send an offer to savers now (takes offers, public, saved by someone, none
+   * sent in the last 7 days), how many savers it would reach, and when the next may be sent if not.
+   */
+  saverOffer: z.object({ allowed: z.boolean(), savers: z.number().int(), nextAt: z.string().nullable() }).optional(),
   /** Approved with a timestamp photo (issue 26): the 'Timestamped' mark, for everyone. */
   timestamped: z.boolean().optional(),
   /** The timestamp code and its photo: for the owner (the edit form) and in the admins' approval queue only. */

@@ -49,12 +49,28 @@ export interface OrderNotification {
   text: string;
 }
 
+/**
+ * `savedItemUpdate` (issue 29): to the savers of an item when its price drops (at most once a day per item), when its
+ * seller sends them an offer to savers, or when that offer is gone (someone else took it). The tab shows `text` as
+ * a corner notification linking to `path` (the item, or /me/saved for offers).
+ */
+export interface SavedItemNotification {
+  kind: 'priceDrop' | 'saverOffer' | 'saverOfferGone';
+  item: { _id: string; name: string; thumbnail: string; price: number };
+  /** The offer to savers (kinds saverOffer and saverOfferGone). */
+  saverOfferId?: string;
+  /** Ready to show, e.g. 'Price dropped from $120 to $99: GMK Olivia'. */
+  text: string;
+  path: string;
+}
+
 export interface ServerToClientEvents {
   msg: (notification: MessageNotification) => void;
   counts: (counts: NotificationCounts) => void;
   reminder: (reminder: CheckoutReminder) => void;
   wantMatch: (match: WantMatchNotification) => void;
   orderUpdate: (update: OrderNotification) => void;
+  savedItemUpdate: (update: SavedItemNotification) => void;
 }
 
 export interface ClientToServerEvents {

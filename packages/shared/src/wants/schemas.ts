@@ -3,6 +3,7 @@ import { CursorTimestampSchema, isPriceText, ItemSummarySchema } from '../items/
 import { PRICE_MAX } from '../items/codes';
 import { ERROR_CODES } from '../platform/codes';
 import { WANT_ERRORS, WANT_LIMITS } from './codes';
+import { WantSpecsInputSchema, WantSpecsSchema } from '../specs/schemas';
 
 /**
  * Want-lists (issue 16): a buyer's saved search that alerts them when a matching listing goes on sale.
@@ -38,6 +39,8 @@ export const WantInputSchema = z
     regions: ids.optional().default([]),
     maxPrice: price,
     saleTypeId: saleTypeId.optional().default(null),
+    /** Issue 29: specs, key -> values (any will do); checked against the categories by checkWantSpecs in the API. */
+    specs: WantSpecsInputSchema,
   })
   .transform((v) => ({
     ...v,
@@ -60,6 +63,7 @@ export const WantUpdateSchema = z
     regions: ids.optional(),
     maxPrice: price,
     saleTypeId: saleTypeId.optional(),
+    specs: WantSpecsInputSchema,
     paused: z.boolean({ error: ERROR_CODES.badRequest }).optional(),
     renew: z.literal(true, { error: ERROR_CODES.badRequest }).optional(),
   })
@@ -87,6 +91,8 @@ export const WantSchema = z.object({
   regions: z.array(z.string()),
   maxPrice: z.number().nullable(),
   saleTypeId: z.string().nullable(),
+  /** Issue 29: key -> values as the lists write them ({} when none). */
+  specs: WantSpecsSchema,
   paused: z.boolean(),
   /** ISO time it lapses; renewing moves it 90 days from the renewal. */
   expiresAt: z.string(),

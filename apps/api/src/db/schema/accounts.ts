@@ -54,6 +54,11 @@ export const users = pgTable(
     messagesSeenAt: timestamp('messages_seen_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** When the user was first reminded, on sending a message the scam detector flagged, that payment goes through checkout. */
     checkoutRemindedAt: timestamp('checkout_reminded_at', { withTimezone: true, precision: 3 }),
+    /**
+     * Issue 29: away mode. While set, the seller's listings leave the feed, search and want matching, and offers and
+     * purchases are refused; the 'away-return' job clears it on the date, DELETE /api/me/away at once.
+     */
+    awayUntil: timestamp('away_until', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },

@@ -12,3 +12,4 @@ export * from './wants';
 export * from './orders';
 export * from './uploads';
 export * from './trades';
+export * from './seller-tools';

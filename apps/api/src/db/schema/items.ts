@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ItemSpecs } from '@keeb/shared';
 import { users } from './accounts';
 import { categories, regions, saleTypes } from './reference';
 import { trades } from './trades';
@@ -60,6 +61,18 @@ export const items = pgTable(
     tradeId: uuid('trade_id').references((): AnyPgColumn => trades.id),
     /** When its trade completed: the item is then gone to the other side (purchaser_id) as a trade, not a sale. */
     tradedAt: timestamp('traded_at', { withTimezone: true, precision: 3 }),
+    /**
+     * Issue 29: the specs as the seller gave them (checked against the category's lists, packages/shared/src/specs),
+     * and the same as tags ('size:65%', 'mounting:hot-swap', specTags()), written together by the items service:
+     * the feed's spec filters, the facet counts and the wants' matching read the tags.
+     */
+    specs: jsonb('specs').$type<ItemSpecs>().notNull().default({}),
+    specTags: text('spec_tags').array().notNull().default(sql`'{}'::text[]`),
+    /** Issue 29: the last price drop (the price it dropped from, and when), for the savers' Saved tab... */
+    priceDroppedFromCents: integer('price_dropped_from_cents'),
+    priceDroppedAt: timestamp('price_dropped_at', { withTimezone: true, precision: 3 }),
+    /** ...and when savers were last told of one: at most once a day per item. */
+    priceDropNotifiedAt: timestamp('price_drop_notified_at', { withTimezone: true, precision: 3 }),
     /** Denormalised count of saves, kept by the listings issue's save/unsave in the same transaction. */
     saveCount: integer('save_count').notNull().default(0),
     /** When it went on sale (millisecond precision, like the ISO strings clients send back as the list cursor): set at creation and again at approval, so a newly approved listing tops the feed. */
@@ -97,6 +110,8 @@ export const items = pgTable(
     check('items_sale_or_trade', sql`${t.purchaserId} is null or ${t.tradeId} is null or ${t.tradedAt} is not null`),
     check('items_traded_has_trade', sql`${t.tradedAt} is null or (${t.tradeId} is not null and ${t.purchaserId} is not null)`),
     check('items_looking_for_length', sql`char_length(${t.lookingFor}) <= 300`),
+    check('items_spec_tags_count', sql`cardinality(${t.specTags}) <= 40`),
+    check('items_price_dropped_positive', sql`${t.priceDroppedFromCents} is null or ${t.priceDroppedFromCents} > 0`),
     check('items_sale_mode', sql`${t.offersAccepted} or ${t.isFixedPrice}`),
     check('items_photos_count', sql`cardinality(${t.photos}) between 1 and 16`),
     check('items_auto_decline_positive', sql`${t.autoDeclineBelowCents} is null or ${t.autoDeclineBelowCents} > 0`),
@@ -136,9 +151,11 @@ export const items = pgTable(
     // The sale time beside the words (btree_gin) intersects a search's sales with the year inside the index.
     index('items_sold_search_idx').using('gin', t.search, t.soldAt).where(sql`${t.purchaserId} is not null`),
     index('items_sold_at_idx').on(t.soldAt.desc()).where(sql`${t.purchaserId} is not null`),
-    // The admins' approval queue, oldest first.
+    // Issue 29: the public listings holding spec tags (filters by spec, facet counts).
+    index('items_spec_tags_idx').using('gin', t.specTags).where(PUBLIC),
     // The feed's 'Open to trades' filter, newest first.
     index('items_trades_feed_idx').on(t.timeListed.desc(), t.id.desc()).where(sql`${PUBLIC} and ${t.openToTrades}`),
+    // The admins' approval queue, oldest first.
     index('items_approval_idx').on(t.timeListed, t.id).where(sql`${t.approvalStatus} = 'pending' and ${t.removedAt} is null`),
   ],
 );

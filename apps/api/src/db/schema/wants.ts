@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { items } from './items';
 import { saleTypes } from './reference';
@@ -26,6 +26,8 @@ export const wants = pgTable(
     /** Item plus shipping to the buyer, in cents; null is any price. */
     maxPriceCents: integer('max_price_cents'),
     saleTypeId: text('sale_type_id').references(() => saleTypes.id),
+    /** Issue 29: specs, key -> values any of which will do (checkWantSpecs); a match holds a tag of each key. */
+    specs: jsonb('specs').$type<Record<string, string[]>>().notNull().default({}),
     /** search_tsquery(search_text) when saved; null when the text has no words (categories alone decide). */
     query: tsquery('query'),
     /** Words (or 'category:<id>' when there are none) of which a matching listing holds one. */

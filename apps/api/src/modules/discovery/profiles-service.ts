@@ -56,6 +56,8 @@ export function createProfilesService(db: Database) {
                 transactions: { count: transferred, isTransferred: row.transferredCount !== null },
               }
             : { isLinked: false, transactions: { count: 0, isTransferred: false } },
+        // FOUNDATION PLACEHOLDER (issue 29): the away-mode helper reads users.away_until.
+        awayUntil: null,
         numFollowers,
         numFollowing,
         transactions: sales + transferred,

@@ -103,6 +103,9 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     isFixedPrice: item.isFixedPrice,
     ...(parts.forOwner ? { paymentEmail: item.paymentEmail, autoDeclineBelow: dollars(item.autoDeclineBelowCents), autoAcceptAt: dollars(item.autoAcceptAtCents) } : {}),
     shippingPrices: parts.shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
+    // FOUNDATION PLACEHOLDERS (issue 29): the specs helper reads item.specs, the seller-tools helper the seller's away_until.
+    specs: {},
+    sellerAwayUntil: null,
     timestamped: item.approvalStatus === 'approved' && item.timestampPhoto !== null,
     ...(parts.forOwner || parts.withTimestamp
       ? { timestamp: item.timestampCode !== null && item.timestampPhoto !== null ? { code: item.timestampCode, photo: item.timestampPhoto } : null }

@@ -78,6 +78,7 @@ const wantColumns = {
   regions: wants.regions,
   maxPriceCents: wants.maxPriceCents,
   saleTypeId: wants.saleTypeId,
+  specs: wants.specs,
   paused: wants.paused,
   expiresAt: wants.expiresAt,
   createdAt: wants.createdAt,

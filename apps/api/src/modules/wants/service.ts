@@ -46,6 +46,7 @@ function toWant(row: repo.WantRow, counts: { matchCount: number; newMatches: num
     regions: row.regions,
     maxPrice: row.maxPriceCents === null ? null : centsToDollars(row.maxPriceCents),
     saleTypeId: row.saleTypeId,
+    specs: row.specs,
     paused: row.paused,
     expiresAt: row.expiresAt.toISOString(),
     isExpired: row.expiresAt.getTime() <= Date.now(),

@@ -18,6 +18,7 @@ const ownProfile: UserProfile = {
   numFollowing: 0,
   transactions: 0,
   numForSale: 1,
+  awayUntil: null,
   karma: 5,
   isUserProfile: true,
   isFollowing: false,

@@ -17,6 +17,7 @@ function makeProfile(overrides: Partial<UserProfile> = {}): UserProfile {
     numFollowing: 5,
     transactions: 12,
     numForSale: 2,
+    awayUntil: null,
     karma: 1234,
     isUserProfile: false,
     isFollowing: false,

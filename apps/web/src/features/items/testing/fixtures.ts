@@ -19,6 +19,8 @@ export function makeItem(overrides: Partial<ItemDetail> = {}): ItemDetail {
       { code: 'US', name: 'United States', price: 15 },
       { code: 'CA', name: 'Canada', price: 25 },
     ],
+    specs: {},
+    sellerAwayUntil: null,
     approvalStatus: 'approved',
     paymentStatus: 'none',
     openToTrades: false,

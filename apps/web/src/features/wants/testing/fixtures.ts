@@ -12,6 +12,7 @@ export function makeWant(overrides: Partial<Want> = {}): Want {
     regions: [],
     maxPrice: null,
     saleTypeId: null,
+    specs: {},
     paused: false,
     expiresAt: new Date(Date.now() + 60 * DAY_MS).toISOString(),
     isExpired: false,
