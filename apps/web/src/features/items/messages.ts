@@ -1,5 +1,6 @@
 import { COMMENT_MAX, ERROR_CODES, formatCount, ITEM_DESCRIPTION_MAX, ITEM_ERRORS, ITEM_NAME_MAX, LOOKING_FOR_MAX, MAX_PHOTOS, PHOTO_LINK_HOSTS, PRICE_MAX } from '@keeb/shared';
 import { isApiError } from '../../lib/api-error';
+import { isSpecError, specErrorText } from '../../lib/specs';
 import { STORAGE_UNAVAILABLE_TEXT } from '../../lib/photo-store';
 
 /** The spec's texts for listing, item detail and approvals, verbatim (part 1 sections 2.8, 2.9, 4, 5, 8). */
@@ -118,6 +119,8 @@ export function listingFailure(error: unknown): ListingFailure {
   const code = codeOf(error);
   const details = isApiError(error) ? error.details : {};
   const field = typeof details.field === 'string' ? details.field : undefined;
+  // Issue 29: a spec the API refused names its field, `specs.<key>`.
+  if (isSpecError(code)) return { kind: 'field', field, message: specErrorText(code, field) };
   switch (code) {
     case E.fieldRequired:
       return { kind: 'field', field, message: TEXTS.missingFields };

@@ -1,5 +1,6 @@
 import { formatCount, WANT_ERRORS, WANT_LIMITS } from '@keeb/shared';
 import { isApiError } from '../../lib/api-error';
+import { isSpecError, specErrorText } from '../../lib/specs';
 
 /** The wants screens' texts (issue 16; ours, see the report's decisions). */
 export const TEXTS = {
@@ -39,6 +40,11 @@ export interface WantErrorText {
 /** Maps each error code of the wants calls to a sentence; anything unexpected gets the generic one. */
 export function wantErrorText(error: unknown): WantErrorText {
   const code = codeOf(error);
+  // Issue 29: a spec refused (`specs.<key>`) is named in the banner.
+  if (isSpecError(code)) {
+    const field = isApiError(error) && typeof error.details.field === 'string' ? error.details.field : undefined;
+    return { message: specErrorText(code, field) };
+  }
   switch (code) {
     case WANT_ERRORS.fieldRequired:
       return { field: 'searchText', message: TEXTS.requiredKeywords };

@@ -1,5 +1,6 @@
 import { formatPrice, WANT_LIMITS, wantLabel, type Want } from '@keeb/shared';
 import type { FilterChoiceLists } from '../../lib/reference/filter-choices';
+import { specSummary } from '../../lib/specs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,11 +29,18 @@ export function canRenew(want: Pick<Want, 'isExpired' | 'expiresAt'>, now: numbe
   return want.isExpired || new Date(want.expiresAt).getTime() - now <= WANT_LIMITS.warnDaysBefore * DAY_MS;
 }
 
-/** The filters beside the words, in words: 'Keyboards · Ships to Europe · Up to $300 · Vendor Product'. */
-export function filtersOf(want: Pick<Want, 'searchText' | 'categoryIds' | 'regions' | 'maxPrice' | 'saleTypeId'>, choices: FilterChoiceLists): string[] {
+/**
+ * The filters beside the words, in words: 'Keyboards · Size: 65%, 75% · Ships to Europe · Up to $300 · Vendor
+ * Product'.
+ */
+export function filtersOf(
+  want: Pick<Want, 'searchText' | 'categoryIds' | 'regions' | 'maxPrice' | 'saleTypeId'> & { specs?: Want['specs'] },
+  choices: FilterChoiceLists,
+): string[] {
   const parts: string[] = [];
   // Without words the categories are the label already.
   if (want.searchText && want.categoryIds.length) parts.push(want.categoryIds.map(nameIn(choices.categories)).join(', '));
+  parts.push(...specSummary(want.specs));
   if (want.regions.length) {
     const regionName = (code: string) => choices.regions.find((region) => region.code === code)?.name ?? code;
     parts.push(`Ships to ${want.regions.map(regionName).join(', ')}`);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { isItemSort, type ItemListQuery } from '@keeb/shared';
+import { countSpecValues, parseSpecValues, type SpecValues } from '../../../lib/specs';
 import { readStorage, writeStorage } from '../../../lib/storage';
 import { STORAGE_KEYS } from '../../../lib/storage-keys';
 
@@ -17,6 +18,11 @@ export interface ListFilters {
    * so a trades feed can be linked from a forum post, and a visit next week does not silently hide most listings.
    */
   openToTrades?: boolean;
+  /**
+   * Specs (issue 29): for each key, the values any of which will do. Offered, and applied, while exactly one
+   * category is in effect (list-scope.ts); remembered like the categories.
+   */
+  specs?: SpecValues;
 }
 
 /** Spec 2.3 and 9: how item lists are shown and filtered, remembered in localStorage. */
@@ -26,7 +32,7 @@ export interface ListPreferences {
   filters: ListFilters;
 }
 
-export const NO_FILTERS: ListFilters = { categories: [], regions: [], saleType: null };
+export const NO_FILTERS: ListFilters = { categories: [], regions: [], saleType: null, specs: {} };
 export const DEFAULT_LIST_PREFERENCES: ListPreferences = { viewStyle: 'grid', sort: 'def', filters: NO_FILTERS };
 
 const MAX_IDS = 50;
@@ -44,6 +50,16 @@ function readIds(key: (typeof STORAGE_KEYS)['categoryFilter' | 'regionFilter']):
   }
 }
 
+function readSpecs(): SpecValues {
+  const raw = readStorage(STORAGE_KEYS.specFilter);
+  if (!raw) return {};
+  try {
+    return parseSpecValues(JSON.parse(raw));
+  } catch {
+    return {};
+  }
+}
+
 /** Each key on its own: a corrupt or unknown value falls back to its default and leaves the others alone. */
 export function loadListPreferences(): ListPreferences {
   const viewStyle = readStorage(STORAGE_KEYS.viewStyle);
@@ -56,12 +72,15 @@ export function loadListPreferences(): ListPreferences {
       categories: readIds(STORAGE_KEYS.categoryFilter),
       regions: readIds(STORAGE_KEYS.regionFilter),
       saleType: saleType && saleType.length <= 100 ? saleType : null,
+      specs: readSpecs(),
     },
   };
 }
 
 export function countFilters(filters: ListFilters): number {
-  return filters.categories.length + filters.regions.length + (filters.saleType ? 1 : 0) + (filters.openToTrades ? 1 : 0);
+  return (
+    filters.categories.length + filters.regions.length + (filters.saleType ? 1 : 0) + (filters.openToTrades ? 1 : 0) + countSpecValues(filters.specs)
+  );
 }
 
 /**
@@ -86,8 +105,9 @@ function persist(change: Partial<ListPreferences>): void {
   writeStorage(STORAGE_KEYS.categoryFilter, JSON.stringify(filters.categories));
   writeStorage(STORAGE_KEYS.regionFilter, JSON.stringify(filters.regions));
   writeStorage(STORAGE_KEYS.filterSaleType, filters.saleType ?? '');
+  writeStorage(STORAGE_KEYS.specFilter, JSON.stringify(filters.specs ?? {}));
   // `filter` mirrors the number of enabled filters (the Filters button's count) for anything outside the
-  // lists; the lists themselves always count from the three keys above.
+  // lists; the lists themselves always count from the keys above.
   writeStorage(STORAGE_KEYS.filter, String(countFilters(filters)));
 }
 

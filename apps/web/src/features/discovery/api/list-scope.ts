@@ -1,5 +1,6 @@
 import type { ItemListQuery } from '@keeb/shared';
 import { useFilterChoiceLists, type FilterChoiceLists } from '../../../lib/reference/filter-choices';
+import { specQueryOf, specValuesFor } from '../../../lib/specs';
 import { feedSource, type ItemListSource } from './item-list-source';
 import { useListPreferences, type ListFilters, type ListPreferences } from './list-preferences';
 
@@ -27,14 +28,22 @@ export const openToTradesOf = (params: URLSearchParams) => params.get(OPEN_TO_TR
  * does not depend on the order the boxes were ticked.
  */
 export function applicableFilters(filters: ListFilters, scope: ListScope, choices: FilterChoiceLists): ListFilters {
+  const categories = scope.categoryId ? [] : choices.categories.map((category) => category._id).filter((id) => filters.categories.includes(id));
   return {
-    categories: scope.categoryId
-      ? []
-      : choices.categories.map((category) => category._id).filter((id) => filters.categories.includes(id)),
+    categories,
+    specs: specValuesFor(specCategoryOf(scope, categories), filters.specs),
     regions: choices.regions.map((region) => region.code).filter((code) => filters.regions.includes(code)),
     saleType:
       scope.saleType || !choices.saleTypes.some((saleType) => saleType._id === filters.saleType) ? null : filters.saleType,
   };
+}
+
+/**
+ * The category whose specs the filters offer and apply (issue 29): the route's, else the one category chosen. With
+ * none or several there is no one list of specs, so none apply (the remembered ones wait for that category).
+ */
+export function specCategoryOf(scope: ListScope, categories: readonly string[]): string | undefined {
+  return scope.categoryId ?? (categories.length === 1 ? categories[0] : undefined);
 }
 
 /** GET /items' query for the screen; undefined fields are left out, so a change of any one is a new query key. */
@@ -52,6 +61,7 @@ export function listQuery(
   if (saleType) query.saleType = saleType;
   if (scope.searchText) query.searchText = scope.searchText;
   if (scope.openToTrades) query.openToTrades = true;
+  Object.assign(query, specQueryOf(filters.specs ?? {}));
   query.sort = preferences.sort;
   return query;
 }

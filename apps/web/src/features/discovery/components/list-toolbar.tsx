@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
-import { applicableFilters, OPEN_TO_TRADES_PARAM, type ListScope } from '../api/list-scope';
-import { countFilters, useListPreferences } from '../api/list-preferences';
+import { applicableFilters, listQuery, OPEN_TO_TRADES_PARAM, type ListScope } from '../api/list-scope';
+import { countFilters, useListPreferences, type ListFilters } from '../api/list-preferences';
 import { FiltersModal } from './filters-modal';
 import { SortMenu } from './sort-menu';
 import { ViewToggle } from './view-toggle';
@@ -37,6 +37,12 @@ export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToo
   // The trades filter is the page address's (list-scope.ts), the others are remembered.
   const tradesOffered = scope.openToTrades !== undefined;
   const enabled = countFilters({ ...applicableFilters(preferences.filters, scope, choices), openToTrades: scope.openToTrades === true });
+  // The facet counts are counted over the feed's query as the draft would make it (its sort aside).
+  const facetQueryOf = (draft: ListFilters) => {
+    const openToTrades = tradesOffered ? draft.openToTrades === true : scope.openToTrades;
+    const { sort: _sort, ...query } = listQuery({ ...preferences, filters: draft }, { ...scope, openToTrades }, choices);
+    return query;
+  };
 
   return (
     <div className={styles.toolbar}>
@@ -71,7 +77,9 @@ export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToo
             regions: choices.regions,
             saleTypes: scope.saleType ? undefined : choices.saleTypes,
             openToTrades: tradesOffered,
+            categoryId: scope.categoryId,
           }}
+          facetQueryOf={facetQueryOf}
           onApply={({ openToTrades, ...remembered }) => {
             setFilters(remembered);
             if (tradesOffered && openToTrades !== scope.openToTrades) {

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import type { ItemListQuery } from '@keeb/shared';
-import { feedSearchOf, type FeedSearch } from '../api/feed-search';
+import { feedSearchOf, type FeedSearch, type FeedSearchQuery } from '../api/feed-search';
 import { priceHistoryQueryOf } from '../api/price-history';
 import { PriceHistorySummary } from './price-history-summary';
 import styles from './search-extras.module.css';
 
 /** What a list is searched and filtered by (its sort and cursor aside). */
-export type ListFilters = Pick<ItemListQuery, 'searchText' | 'categoryIds' | 'regions' | 'saleType'>;
+export type ListFilters = FeedSearchQuery;
 
 /** What a page offers to do with a searched or filtered list's search: app/ passes 'Save this search as a want'. */
 export type SearchAction = (search: FeedSearch) => ReactNode;

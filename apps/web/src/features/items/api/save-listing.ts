@@ -1,3 +1,4 @@
+import type { ItemSpecs } from '@keeb/shared';
 import { api } from '../../../lib/api';
 
 export interface ListingPayload {
@@ -19,6 +20,8 @@ export interface ListingPayload {
   /** Issue 28: open to trades, and what the seller would take ('' when closed to trades). */
   openToTrades: boolean;
   lookingFor: string;
+  /** Issue 29: the category's specs ({} removes them all). */
+  specs: ItemSpecs;
 }
 
 export interface NewListingPayload extends ListingPayload {

@@ -19,6 +19,7 @@ import { useItem } from '../api/get-item';
 import { ItemActions, type MessageSellerModal, type TradeAction } from '../components/item-actions';
 import { ItemComments } from '../components/item-comments';
 import { ItemGallery } from '../components/item-gallery';
+import { ItemSpecs } from '../components/item-specs';
 import { PaymentReturn } from '../components/payment-return';
 import { SaveToggle } from '../components/save-toggle';
 import { TradeTerms } from '../components/trade-terms';
@@ -188,6 +189,8 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
           <ShareLinks item={item} />
         </div>
       </div>
+
+      <ItemSpecs item={item} />
 
       <section className={styles.description} aria-labelledby="description-title">
         <h2 id="description-title" className={styles.sectionTitle}>

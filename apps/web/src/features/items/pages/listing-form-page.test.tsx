@@ -496,6 +496,7 @@ describe('edit and duplicate', () => {
       timestampPhoto: null,
       openToTrades: false,
       lookingFor: '',
+      specs: {},
     });
     expect(api.callsTo('POST /item')).toHaveLength(0);
   });

@@ -12,6 +12,7 @@ import {
   REGIONS,
   UpdateItemInputSchema,
   type ItemDetail,
+  type SpecKey,
 } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
@@ -28,6 +29,8 @@ import { itemKeys, type ListingSource } from '../api/keys';
 import { createListing, updateListing, type ListingPayload, type NewListingPayload } from '../api/save-listing';
 import { ListingPaymentFields, PAYMENT_FIELD_IDS, type PaymentDraft } from '../components/listing-payment-fields';
 import { ListingTradeFields, TRADE_FIELD_IDS, type TradeDraft } from '../components/listing-trade-fields';
+import { ListingSpecFields, specFieldId } from '../components/listing-spec-fields';
+import { specDraftFor, specDraftOf, specErrorText, specPayloadOf, type SpecDraft } from '../../../lib/specs';
 import { useTimestampCode } from '../api/timestamp-code';
 import { PHOTO_UPLOAD_BUTTON_ID, PhotoManager } from '../components/photo-manager';
 import {
@@ -140,6 +143,8 @@ interface ListingDraft extends PaymentDraft, TradeDraft {
   categoryId: string;
   name: string;
   description: string;
+  /** Issue 29: the category's specs as typed (lib/specs.ts). */
+  specs: SpecDraft;
 }
 
 const guardrailText = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? '' : String(dollars));
@@ -149,6 +154,8 @@ function draftOf(item: ItemDetail | undefined): ListingDraft {
     categoryId: item?.categoryId ?? '',
     name: item?.name ?? '',
     description: item?.description ?? '',
+    // Kept by an edit and by a copy (issue 29).
+    specs: specDraftOf(item?.specs),
     price: item ? String(item.price) : '',
     payment: item?.paymentEmail ?? '',
     isFixedPrice: item?.isFixedPrice ?? false,
@@ -198,6 +205,9 @@ const FIELD_IDS: Record<string, string> = {
   timestampCode: PHOTO_UPLOAD_BUTTON_ID,
   timestampPhoto: PHOTO_UPLOAD_BUTTON_ID,
 };
+
+/** The element a rule's field puts the focus on: a spec's (`specs.<key>`) is its input, or its group's first box. */
+const focusIdOf = (field: string | undefined) => (field === undefined ? undefined : field.startsWith('specs.') ? specFieldId(field.slice('specs.'.length)) : FIELD_IDS[field]);
 
 /** Fields whose rules also read the price and sale options, so a change there may settle them. */
 const GUARDRAIL_FIELDS = new Set(['autoDeclineBelow', 'autoAcceptAt']);
@@ -255,11 +265,20 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
   const clearErrorOf = (field: string) => setError((current) => (current?.field === field ? null : current));
 
   const update = <K extends keyof ListingDraft>(field: K, value: ListingDraft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
+    setDraft((current) =>
+      // Another category takes with it the specs it does not have (a keyboard's size on keycaps would be refused).
+      field === 'categoryId' ? { ...current, categoryId: value as string, specs: specDraftFor(value as string, current.specs) } : { ...current, [field]: value },
+    );
     clearErrorOf(field === 'isFixedPrice' ? 'offersAccepted' : field);
     if (field === 'price' || field === 'isFixedPrice' || field === 'offersAccepted') {
       setError((current) => (current?.field && GUARDRAIL_FIELDS.has(current.field) ? null : current));
     }
+  };
+
+  const updateSpec = (key: SpecKey, value: string | string[]) => {
+    // A part that is not switches loses the switch specs at once, as a change of category does.
+    setDraft((current) => ({ ...current, specs: specDraftFor(current.categoryId, { ...current.specs, [key]: value }) }));
+    clearErrorOf(`specs.${key}`);
   };
 
   const setPhotos = (next: SetStateAction<string[]>) => {
@@ -291,10 +310,10 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
         return;
       }
       if (outcome.kind === 'field') {
-        const known = outcome.field !== undefined && outcome.field in FIELD_IDS;
+        const focusId = focusIdOf(outcome.field);
         setError(
-          known
-            ? { field: outcome.field, message: outcome.message, focusId: FIELD_IDS[outcome.field as string] }
+          focusId
+            ? { field: outcome.field, message: outcome.message, focusId }
             : outcome.field === 'shippingPrices'
               ? { field: 'shippingPrices', message: outcome.message, shippingCodes: NO_CODES }
               : { message: outcome.message },
@@ -317,8 +336,9 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
   const selectedRegions = regions.filter((region) => shipping[region.code]?.selected);
 
   const ruleError = (code: string, field: string | undefined): ListingError => {
+    if (field?.startsWith('specs')) return { field, message: specErrorText(code, field), focusId: focusIdOf(field) };
     const message = listingRuleText(code, field);
-    if (field !== 'shippingPrices') return { field, message, focusId: field ? FIELD_IDS[field] : undefined };
+    if (field !== 'shippingPrices') return { field, message, focusId: focusIdOf(field) };
     if (code === ITEM_ERRORS.shippingPrice) {
       const bad = selectedRegions.filter((region) => !isShippingPriceText(shippingPriceText(shipping[region.code]?.price)));
       const codes = new Set(bad.map((region) => region.code));
@@ -332,6 +352,7 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
     const timestamp = { timestampCode: markedPhoto && timestampCode ? timestampCode : null, timestampPhoto: markedPhoto && timestampCode ? markedPhoto : null };
     const input = {
       ...draft,
+      specs: specPayloadOf(draft.categoryId.trim(), draft.specs),
       photos,
       ...timestamp,
       ...(creating
@@ -365,6 +386,8 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
       autoAcceptAt: data.autoAcceptAt ?? null,
       openToTrades: data.openToTrades ?? false,
       lookingFor: data.lookingFor ?? '',
+      // Always sent: {} removes the specs an edit took away (left out, the API would keep them).
+      specs: data.specs ?? {},
       shippingPrices: creating ? data.shippingPrices : [],
       // Sent even when unset: null removes a timestamp the listing had.
       ...timestamp,
@@ -439,6 +462,13 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
             onChange={(event) => update('description', event.target.value)}
             error={fieldError('description')}
           />
+        </section>
+
+        <section className={styles.section} aria-labelledby="section-specs">
+          <h2 id="section-specs" className={styles.sectionTitle}>
+            Specs
+          </h2>
+          <ListingSpecFields categoryId={draft.categoryId} draft={draft.specs} onChange={updateSpec} fieldError={fieldError} />
         </section>
 
         <section className={styles.section} aria-labelledby="section-payment">

@@ -84,6 +84,7 @@ export const VALID_PAYLOAD = {
   timestampPhoto: null,
   openToTrades: false,
   lookingFor: '',
+  specs: {},
 };
 
 export function expectRule(element: HTMLElement, text: string) {

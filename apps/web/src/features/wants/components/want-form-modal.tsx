@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { WANT_LIMITS, WantInputSchema, type Want, type WantInput } from '@keeb/shared';
+import { checkWantSpecs, WANT_LIMITS, WantInputSchema, type SpecKey, type Want, type WantInput } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { TextField } from '../../../components/form-fields';
@@ -12,6 +12,8 @@ import { useCreateWant } from '../api/create-want';
 import { useUpdateWant } from '../api/update-want';
 import { TEXTS, wantErrorText } from '../messages';
 import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
+import { specErrorText, specValuesFor, type SpecValues } from '../../../lib/specs';
+import { WantSpecFields, wantSpecCategory, wantSpecTextsOf, wantSpecTextValues, type WantSpecTexts } from './want-spec-fields';
 import styles from './want-form-modal.module.css';
 
 /** What the form starts from: a saved want (editing), or the feed's current search (saving it). */
@@ -21,6 +23,8 @@ export interface WantDraft {
   regions: readonly string[];
   maxPrice: number | null;
   saleTypeId: string | null;
+  /** Issue 29: for each spec, the values any of which will do (the feed's spec filters when saving a search). */
+  specs?: SpecValues;
 }
 
 interface WantFormModalProps {
@@ -56,6 +60,8 @@ function WantForm({ want, initial, onClose, onSaved }: Omit<WantFormModalProps, 
   const [price, setPrice] = useState(initial?.maxPrice == null ? '' : String(initial.maxPrice));
   const [priceError, setPriceError] = useState<string | null>(null);
   const [saleTypeId, setSaleTypeId] = useState(initial?.saleTypeId ?? '');
+  const [specs, setSpecs] = useState<SpecValues>(initial?.specs ?? {});
+  const [specTexts, setSpecTexts] = useState<WantSpecTexts>(() => wantSpecTextsOf(initial?.categoryIds ?? [], initial?.specs));
   const pending = create.isPending || update.isPending;
 
   const showError = (error: { field?: 'searchText' | 'maxPrice'; message: string }) => {
@@ -72,12 +78,20 @@ function WantForm({ want, initial, onClose, onSaved }: Omit<WantFormModalProps, 
     event.preventDefault();
     if (pending) return;
     setPriceError(null);
+    // The listed values ticked and the texts typed, only those of the category offered now.
+    const chosenSpecs = specValuesFor(wantSpecCategory(categoryIds), { ...specs, ...wantSpecTextValues(specTexts) });
+    const specCheck = checkWantSpecs(categoryIds, chosenSpecs);
+    if ('problem' in specCheck) {
+      showError({ message: specErrorText(specCheck.problem[0], specCheck.problem[1]) });
+      return;
+    }
     const result = validate(WantInputSchema, {
       searchText,
       categoryIds: [...categoryIds],
       regions: [...regions],
       maxPrice: price,
       saleTypeId: saleTypeId || null,
+      specs: specCheck.specs,
     });
     if (!result.ok) {
       showError(
@@ -130,7 +144,11 @@ function WantForm({ want, initial, onClose, onSaved }: Omit<WantFormModalProps, 
                 value={category._id}
                 checked={categoryIds.includes(category._id)}
                 onChange={(event) => {
-                  setCategoryIds(toggle(categoryIds, category._id, event.target.checked));
+                  const next = toggle(categoryIds, category._id, event.target.checked);
+                  setCategoryIds(next);
+                  // Another category takes with it the specs that are not its own.
+                  setSpecs((current) => specValuesFor(wantSpecCategory(next), current));
+                  setSpecTexts((current) => wantSpecTextsOf(next, wantSpecTextValues(current)));
                   // A category answers 'keywords or a category' as well as words do.
                   if (form.fieldError('searchText')) form.clearError();
                 }}
@@ -140,6 +158,13 @@ function WantForm({ want, initial, onClose, onSaved }: Omit<WantFormModalProps, 
           ))}
         </div>
       </fieldset>
+      <WantSpecFields
+        categoryIds={categoryIds}
+        value={specs}
+        onChange={setSpecs}
+        texts={specTexts}
+        onTextChange={(key: SpecKey, text: string) => setSpecTexts((current) => ({ ...current, [key]: text }))}
+      />
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Ships to</legend>
         <div className={styles.options}>
