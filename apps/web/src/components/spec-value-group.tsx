@@ -44,7 +44,8 @@ export function SpecValueGroup({ field, values, selected, onChange, counts }: Sp
                 onChange={(event) => toggle(value, event.target.checked)}
               />
               <span className={styles.label}>{label}</span>
-              {count !== undefined ? <span className={styles.count}>{count}</span> : null}
+              {/* The space keeps the name read as '65% 12', not '65%12'. */}
+              {count !== undefined ? <> <span className={styles.count}>{count}</span></> : null}
             </label>
           );
         })}

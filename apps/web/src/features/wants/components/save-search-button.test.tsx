@@ -48,6 +48,7 @@ describe('Save this search as a want', () => {
       regions: ['EU'],
       maxPrice: 120,
       saleTypeId: 'individual',
+      specs: {},
     });
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Saved to your wants');

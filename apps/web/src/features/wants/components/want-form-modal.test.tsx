@@ -86,6 +86,7 @@ describe('the want form', () => {
       regions: ['US'],
       maxPrice: 300,
       saleTypeId: 'individual',
+      specs: {},
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { level: 2, name: 'tofu65 hhkb' })).toBeInTheDocument();
@@ -142,6 +143,7 @@ describe('the want form', () => {
       regions: ['EU'],
       maxPrice: null,
       saleTypeId: null,
+      specs: {},
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
