@@ -90,6 +90,12 @@ function topCounts(o: ListOptions, field: SpecField): SQL {
           where starts_with(u.tag, ${prefix}::text) group by u.tag order by count(*) desc, u.tag limit ${sql.raw(String(FACET_TOP_VALUES))}) top)`;
 }
 
+/** The one statement of a facets answer (options with their search resolved: withTsquery); EXPLAIN reads it too. */
+export function facetsQuery(o: ListOptions, fields: readonly SpecField[]): SQL {
+  const perField = fields.map((field) => sql`${field.key}::text, ${field.choices || field.kind === 'flag' ? listedCounts(o, field) : topCounts(o, field)}`);
+  return sql`select json_build_object(${sql.join(perField, sql`, `)})::text as facets`;
+}
+
 /** Every field's counts, one statement. Counts above FACET_EXACT_MAX answer FACET_MORE. */
 export async function facetCounts(db: Queryable, options: ListOptions, fields: readonly SpecField[]): Promise<Facets> {
   const o = await withTsquery(db, options);
@@ -99,8 +105,7 @@ export async function facetCounts(db: Queryable, options: ListOptions, fields: r
     for (const field of fields) facets[field.key] = Object.fromEntries((field.kind === 'flag' ? ['true', 'false'] : (field.choices ?? []).map((c) => c.value)).map((v) => [v, 0]));
     return facets;
   }
-  const perField = fields.map((field) => sql`${field.key}::text, ${field.choices || field.kind === 'flag' ? listedCounts(o, field) : topCounts(o, field)}`);
-  const result = (await db.execute(sql`select json_build_object(${sql.join(perField, sql`, `)})::text as facets`)) as unknown as { rows: Array<{ facets: string }> };
+  const result = (await db.execute(facetsQuery(o, fields))) as unknown as { rows: Array<{ facets: string }> };
   const counts = JSON.parse(result.rows[0]!.facets) as Record<string, Record<string, number>>;
   for (const field of fields) {
     facets[field.key] = Object.fromEntries(Object.entries(counts[field.key] ?? {}).map(([value, n]) => [value, n > FACET_EXACT_MAX ? FACET_MORE : n]));
