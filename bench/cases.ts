@@ -8,7 +8,7 @@ import type { Database } from '../apps/api/src/db/client';
 import type { ListScope } from '../apps/api/src/modules/discovery/repo';
 import { sellerOfOffers, sessionCookieFor } from './offers';
 
-export type Kind = 'list' | 'search' | 'item' | 'offers' | 'profile';
+export type Kind = 'list' | 'search' | 'item' | 'offers' | 'profile' | 'facets';
 
 export interface BenchCase {
   name: string;
@@ -28,6 +28,11 @@ export interface BenchCase {
   acceptEncoding?: string;
   /** The Received list: whose it is; the profile header: whose. */
   sellerId?: string;
+  /**
+   * Issue 29: the p99 target is this many times the feed's first page's p99 measured in the same run (the
+   * filtered page's target), instead of a fixed one.
+   */
+  firstPageTimes?: number;
 }
 
 const PUBLIC = sql.raw(`i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null and u.removed_at is null`);
@@ -80,6 +85,16 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
   const offersSeller = await sellerOfOffers(db);
   if (!offersSeller) throw new Error('the bench database has no offers: run bench/run.ts (it adds them)');
   const offersCookie = await sessionCookieFor(db, offersSeller);
+  // Issue 29: a signed-in visitor (the filters' uncached path: their pages and counts are read fresh).
+  const member = await one<{ id: string }>(db, sql`select u.id from users u where u.removed_at is null order by u.id limit 1`);
+  const memberCookie = await sessionCookieFor(db, member.id, { keepOthers: true });
+  const twoSpecs: ItemListQuery = { categoryIds: 'keyboards', size: '65%', mounting: 'hot-swap' };
+  const filtered = feedCase('filter: two specs (keyboards, 65% + hot-swap), signed out', 'list', twoSpecs);
+  // Every size with each mounting: common and rare combinations (numpad + solder is about 0.2% of the listings).
+  const combos = ['40%', '60%', '65%', '75%', 'tkl', '1800', 'full', 'alice/ergonomic', 'split', 'numpad'].flatMap((size) =>
+    ['hot-swap', 'solder'].map((mounting) => `/api/items?${new URLSearchParams({ categoryIds: 'keyboards', size, mounting })}`),
+  );
+  const facetsPath = filtered.path.replace('/api/items?', '/api/items/facets?');
   return [
     feedCase('feed: first page', 'list', {}),
     feedCase('feed: deep cursor page', 'list', { ts: iso(deep.ts), cursorId: deep.id }),
@@ -90,6 +105,11 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     feedCase('search: rare words "holy panda"', 'search', { searchText: 'holy panda' }),
     feedCase('search: typo "olivai"', 'search', { searchText: 'olivai' }),
     feedCase('search: swapped letters "keycrhon"', 'search', { searchText: 'keycrhon' }),
+    { ...filtered, firstPageTimes: 1.5 },
+    { ...filtered, name: 'filter: two specs, signed in (uncached)', cookie: memberCookie, firstPageTimes: 1.5 },
+    { ...filtered, name: 'filter: 20 size + mounting combinations, signed in (uncached)', path: combos[0]!, paths: combos, cookie: memberCookie, firstPageTimes: 1.5 },
+    { ...filtered, name: 'facets: two specs, signed out (1 s shared cache)', kind: 'facets', path: facetsPath },
+    { ...filtered, name: 'facets: two specs, signed in (uncached)', kind: 'facets', path: facetsPath, cookie: memberCookie },
     {
       name: "profile: seller's listings",
       kind: 'list',

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DatabaseHandle, Queryable } from '../apps/api/src/db/client';
 import { seedReferenceData } from '../apps/api/src/db/seed/reference';
+import { SPECS, tagsOf } from './specs-fill';
 import * as v from './vocabulary';
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -86,7 +87,7 @@ async function load(db: Queryable, n: number, log: (line: string) => void): Prom
     `${n} listings`,
     `insert into items (seller_id, category_id, sale_type_id, name, description, price_cents, payment_email, offers_accepted,
                         is_fixed_price, photos, thumbnail, approval_status, purchaser_id, price_sold_cents, sold_at, save_count,
-                        time_listed, created_at, removed_at, ship_regions)
+                        time_listed, created_at, removed_at, ship_regions, specs, spec_tags)
      select s.ids[1 + floor(s.n * random() ^ 2)::int], cat, case when random() < 0.1 then 'vendor' else 'individual' end,
             ${NAME}, ${DESCRIPTION}, price, 'seller@example.test', offers, not offers or random() < 0.5,
             array['/uploads/bench/' || g || '.jpg'], '/uploads/bench/' || g || '-thumb.jpg',
@@ -97,7 +98,8 @@ async function load(db: Queryable, n: number, log: (line: string) => void): Prom
             listed, listed, case when random() < 0.01 then now() end,
             -- 1-3 regions (the US and the EU most common); item_shipping gets one row for each below. The app's
             -- trigger that keeps this column is off during the load (replica role).
-            array(select distinct r from (select ${pick(v.WEIGHTED_REGIONS)} as r from generate_series(0, g % 3)) x order by r)
+            array(select distinct r from (select ${pick(v.WEIGHTED_REGIONS)} as r from generate_series(0, g % 3)) x order by r),
+            sp.specs, ${tagsOf('sp.specs')}
      from (select g, ${pick(v.WEIGHTED_CATEGORIES)} as cat, random() as st, random() < 0.7 as offers,
                   -- Two years of listings to the second, 5% of them on the hour (batch imports): ties on time_listed.
                   case when random() < 0.05 then date_trunc('hour', now() - random() * interval '730 days')
@@ -106,6 +108,8 @@ async function load(db: Queryable, n: number, log: (line: string) => void): Prom
            -- Stored in the order they were listed, as a live table grows: the heap follows time_listed.
            order by listed) x
      cross join lateral (select ${PRICE} as price) p
+     -- Issue 29: specs by category (bench/specs-fill.ts) and their tags, as the items service writes both.
+     cross join lateral (select ${SPECS} as specs) sp
      cross join (select array_agg(id order by id) as ids, count(*) as n from users) s`,
   );
   // The trigger that keeps the vocabulary is off during the load (replica role): the same words, set-based.

@@ -1,4 +1,4 @@
-import type { ItemListQuery } from '@keeb/shared';
+import { SPEC_KEYS, type ItemListQuery } from '@keeb/shared';
 
 /*
  * The home feed's first page as signed-out visitors see it, kept for a second (FIRST_PAGE_CACHE_MS). Every
@@ -24,6 +24,16 @@ interface Entry {
  */
 export const isHomeFirstPage = (query: ItemListQuery) =>
   Object.values({ ...query, sort: undefined }).every((value) => value === undefined || value === '');
+
+/**
+ * Issue 29: a first page filtered by spec (`categoryIds=keyboards&size=65%25&mounting=hot-swap`), signed out: the
+ * filters modal's popular combinations are asked by many visitors, each one the same query, so they are kept
+ * like the home page (a cache of their own, as bounded, with the same time to live). No cursor and no search:
+ * those pages are many and each rarely asked for twice in a second.
+ */
+export const isSpecFirstPage = (query: ItemListQuery) =>
+  SPEC_KEYS.some((key) => query[key] !== undefined && query[key] !== '') &&
+  [query.ts, query.price, query.likes, query.cursorId, query.searchText].every((value) => value === undefined || value === '');
 
 export function createFirstPageCache(ttlMs: number, now: () => number = Date.now) {
   const entries = new Map<string, Entry>();

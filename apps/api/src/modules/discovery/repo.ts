@@ -2,6 +2,8 @@ import { and, eq, fillPlaceholders, inArray, is, isNotNull, isNull, SQL, sql, ty
 import { isoFromJson, jsonArrayRow, jsonRows, type PlanReuse, type Queryable, type RenderedQuery } from '../../db/client';
 import { listingCardColumns } from '../../db/listing-card';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
+import type { SpecFilter } from '@keeb/shared';
+import { hasSpecFilter, specCondition, specShape, specValues } from './spec-filter';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
@@ -49,6 +51,8 @@ export interface ListOptions {
   saleTypeId?: string | undefined;
   /** Only listings open to trades (issue 28). */
   openToTrades?: boolean | undefined;
+  /** Specs (issue 29): each key's tags, any of which will do; the keys all apply (spec-filter.ts). */
+  specs?: SpecFilter | undefined;
   /** Trimmed, non-empty search text. */
   search?: string | undefined;
   /** The search as a tsquery (withTsquery sets it); a search without one matches nothing. */
@@ -424,6 +428,7 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
               sql`, `,
             )}]::text[]`
           : undefined,
+        specCondition(o.specs, v),
         o.search ? searchCondition(sql`${v('tsquery', o.tsquery ?? '')}::tsquery`, walk) : undefined,
         o.fromDay === undefined
           ? undefined
@@ -530,7 +535,7 @@ if (Object.keys(readBack).length !== selectOrder.length || selectOrder.some((key
  * the feed), so PostgreSQL decides.
  */
 const planReuse = (o: ListOptions): PlanReuse =>
-  (o.scope.kind === 'public' || o.scope.kind === 'sellerPublic') && !o.search && !o.categoryIds?.length && !o.regionCodes?.length && !o.saleTypeId
+  (o.scope.kind === 'public' || o.scope.kind === 'sellerPublic') && !o.search && !o.categoryIds?.length && !o.regionCodes?.length && !o.saleTypeId && !hasSpecFilter(o.specs)
     ? 'generic'
     : 'kept';
 
@@ -554,6 +559,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
     o.regionCodes?.length ?? 0,
     o.saleTypeId ? 's' : '',
     o.openToTrades ? 't' : '',
+    specShape(o.specs),
     o.search ? 'q' : '',
     days,
     o.limit,
@@ -578,6 +584,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   };
   o.categoryIds?.forEach((id, i) => (values[`category${i}`] = id));
   o.regionCodes?.forEach((code, i) => (values[`region${i}`] = code));
+  Object.assign(values, specValues(o.specs));
   const query = { sql: prepared.query.sql, params: fillPlaceholders(prepared.query.params, values) };
   // A search's window is read the way the API chose (walked or through the day index), whatever the values: a
   // kept plan serves it. Any other search is planned with its values each time.

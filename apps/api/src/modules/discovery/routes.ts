@@ -4,7 +4,7 @@ import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { readsOf, type PublicReads } from '../../platform/read-routing';
 import { route, type RouteSpec } from '../../platform/route-table';
-import { createFirstPageCache, isHomeFirstPage } from './first-pages';
+import { createFirstPageCache, isHomeFirstPage, isSpecFirstPage } from './first-pages';
 import { profilesRoutes } from './profiles-routes';
 import type { DiscoveryService } from './service';
 
@@ -18,6 +18,8 @@ const listQuery = { query: ItemListQuerySchema };
  */
 export function discoveryRoutes(reads: PublicReads<DiscoveryService>, { jsonBody, firstPageCacheMs }: { jsonBody: RequestHandler; firstPageCacheMs: number }): RouteSpec[] {
   const firstPages = createFirstPageCache(firstPageCacheMs);
+  const specFirstPages = createFirstPageCache(firstPageCacheMs);
+  const facetAnswers = createFirstPageCache(firstPageCacheMs);
   const discovery = reads.primary;
   return [
     route({
@@ -25,8 +27,9 @@ export function discoveryRoutes(reads: PublicReads<DiscoveryService>, { jsonBody
       handler: async (req, res) => {
         const query = parseInput(ItemListQuerySchema, req.query);
         const viewer = req.session.userId;
-        if (viewer || !isHomeFirstPage(query) || firstPageCacheMs === 0) return void res.json(await reads.read(req, (d) => d.feed(query, viewer)));
-        res.set('Content-Type', 'application/json; charset=utf-8').send(await firstPages.json(query, () => reads.read(req, (d) => d.feed(query, undefined))));
+        const cache = viewer || firstPageCacheMs === 0 ? undefined : isHomeFirstPage(query) ? firstPages : isSpecFirstPage(query) ? specFirstPages : undefined;
+        if (!cache) return void res.json(await reads.read(req, (d) => d.feed(query, viewer)));
+        res.set('Content-Type', 'application/json; charset=utf-8').send(await cache.json(query, () => reads.read(req, (d) => d.feed(query, undefined))));
       },
     }),
     // The spec sends searchText and ts as query parameters; a JSON body with the same fields is accepted too.
@@ -36,6 +39,17 @@ export function discoveryRoutes(reads: PublicReads<DiscoveryService>, { jsonBody
         const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
         const query = parseInput(ItemListQuerySchema, { ...body, ...req.query });
         res.json(await reads.read(req, (d) => d.feed(query, req.session.userId)));
+      },
+    }),
+    // Issue 29: the filters modal's counts. Kept a moment for signed-out visitors, like the first pages: the same
+    // combinations are asked by many of them; a signed-in viewer (who may just have listed) reads them fresh.
+    route({
+      method: 'get', path: '/items/facets', access: 'public', input: listQuery,
+      handler: async (req, res) => {
+        const query = parseInput(ItemListQuerySchema, req.query);
+        const counts = { ...query, ts: undefined, price: undefined, likes: undefined, cursorId: undefined, sort: undefined };
+        if (req.session.userId || firstPageCacheMs === 0) return void res.json(await reads.read(req, (d) => d.facets(counts)));
+        res.set('Content-Type', 'application/json; charset=utf-8').send(await facetAnswers.json(counts, () => reads.read(req, (d) => d.facets(counts))));
       },
     }),
     route({

@@ -1,7 +1,8 @@
-import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type ItemSummary, type PriceHistoryQuery } from '@keeb/shared';
+import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, specFilterOf, type ItemListQuery, type ItemSummary, type PriceHistoryQuery, type SpecFilter, type Facets } from '@keeb/shared';
 import type { Database } from '../../db/client';
 import { toListingCard } from '../../db/listing-card';
 import { AppError } from '../../platform/errors';
+import { facetCounts, facetFieldsOf } from './facets';
 import { priceHistory } from './price-history';
 import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
@@ -34,10 +35,21 @@ function cursorOf(query: ItemListQuery): repo.Cursor {
   };
 }
 
+/**
+ * The query's spec parameters (issue 29) checked against the asked categories' lists: 400
+ * `{ message: 'invalid_spec' | 'spec_not_in_category', field: <key> }` on the first bad one.
+ */
+export function specFilterFor(query: ItemListQuery): SpecFilter {
+  const parsed = specFilterOf(query, list(query.categoryIds));
+  if ('problem' in parsed) throw new AppError(400, parsed.problem[0], { field: parsed.problem[1] });
+  return parsed.filter;
+}
+
 /** A list call's query as the repo's options: the API's pages and the benchmark's plans (bench/plans.ts) share it. */
 export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): repo.ListOptions {
   return {
     scope,
+    specs: specFilterFor(query),
     categoryIds: list(query.categoryIds),
     regionCodes: list(query.regions),
     saleTypeId: query.saleType?.trim() || undefined,
@@ -93,6 +105,15 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
 
     /** GET /api/items/suggest: 'Did you mean ...?' for a search text (search-suggestions.ts). */
     suggest: (searchText: string | undefined) => searchSuggestions(db, searchText?.trim() ?? ''),
+
+    /**
+     * GET /api/items/facets (issue 29): the feed's query (its cursor ignored), each spec value's count of public
+     * listings matching the rest of it (facets.ts).
+     */
+    async facets(query: ItemListQuery): Promise<Facets> {
+      const options = listOptionsFor({ kind: 'public' }, { ...query, ts: undefined, price: undefined, likes: undefined, cursorId: undefined, sort: undefined });
+      return facetCounts(db, options, facetFieldsOf(options.categoryIds ?? []));
+    },
 
     /** GET /api/items and POST /api/searchItems: public listings, filtered, sorted, searched, keyset-paged. */
     feed: (query: ItemListQuery, viewerId: string | undefined) => page({ kind: 'public' }, query, viewerId),

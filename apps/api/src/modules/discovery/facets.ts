@@ -1,0 +1,114 @@
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { CATEGORY_SPECS, FACET_EXACT_MAX, FACET_MORE, specFieldsOf, specTag, type Facets, type SpecField, type SpecKey } from '@keeb/shared';
+import type { Queryable } from '../../db/client';
+import { items } from '../../db/schema/index';
+import { publicItem, withTsquery, type ListOptions } from './repo';
+import { specCondition, specGroups } from './spec-filter';
+
+/**
+ * Issue 29: the filters modal's counts (GET /api/items/facets). For each spec of the asked category, each value's
+ * count of public listings matching the rest of the query, the key's own filter left out (a multi-select's counts).
+ *
+ * Counts are exact up to FACET_EXACT_MAX and only say FACET_MORE above, so each value's count is a count of at most
+ * FACET_EXACT_MAX + 1 rows: `select from items where ... limit 1001` through items_spec_tags_idx, whatever the
+ * value's real number of listings. All values of all keys are one statement (one round trip), each value a scalar
+ * subquery planned with its own tags in view.
+ */
+
+const CAP = FACET_EXACT_MAX + 1;
+/** Free-text and count specs answer their most common values among this many newest matches (a bounded read). */
+export const FACET_TOP_SAMPLE = 2000;
+export const FACET_TOP_VALUES = 20;
+
+/** The spec fields of the asked categories: one category, its fields; several or none, the fields they all share. */
+export function facetFieldsOf(categoryIds: readonly string[]): readonly SpecField[] {
+  const asked = categoryIds.length > 0 ? categoryIds : Object.keys(CATEGORY_SPECS);
+  const [first, ...rest] = asked.map((id) => specFieldsOf(id));
+  return first!.filter((f) => rest.every((fields) => fields.some((g) => g.key === f.key && g.kind === f.kind)));
+}
+
+/** The categories whose lists have this key. */
+const categoriesOfKey = (key: string) => Object.entries(CATEGORY_SPECS).filter(([, fields]) => fields.some((f) => f.key === key)).map(([id]) => id);
+
+/**
+ * Whether the category condition can be left to the tags: a tag of a key that only the asked categories have
+ * ('size:...' is a keyboard's) means the listing is of one of them (the items service checks specs against the
+ * category). Without it the GIN scan answers the count alone, with no listing read for its category.
+ */
+function categoryImplied(categoryIds: readonly string[], tags: readonly string[]): boolean {
+  if (categoryIds.length === 0) return true;
+  return tags.some((tag) => {
+    const owners = categoriesOfKey(tag.slice(0, tag.indexOf(':')));
+    return owners.length > 0 && owners.every((id) => categoryIds.includes(id));
+  });
+}
+
+/** The rest of the query for one key: every condition of the feed but its cursor and the key's own spec filter. */
+function restOf(o: ListOptions, key: SpecKey, extraTags: readonly string[]): SQL | undefined {
+  const categoryIds = o.categoryIds ?? [];
+  const regionCodes = o.regionCodes ?? [];
+  const { all, any } = specGroups(o.specs, key);
+  // An any-group's tags each imply the category only if all of them do; the single tags each on their own.
+  const implying = [...all, ...extraTags, ...any.filter((tags) => tags.every((t) => categoryImplied(categoryIds, [t]))).map((tags) => tags[0]!)];
+  return and(
+    publicItem,
+    categoryIds.length && !categoryImplied(categoryIds, implying) ? inArray(items.categoryId, categoryIds) : undefined,
+    o.saleTypeId ? sql`${items.saleTypeId} = ${o.saleTypeId}` : undefined,
+    o.openToTrades ? sql`${items.openToTrades}` : undefined,
+    regionCodes.length ? sql`${items.shipRegions} && array[${sql.join(regionCodes.map((code) => sql`${code}`), sql`, `)}]::text[]` : undefined,
+    o.search ? sql`${items.search} @@ ${o.tsquery ?? ''}::tsquery` : undefined,
+    specCondition(o.specs, (_name, value) => value, key),
+  );
+}
+
+/** The number of listings (at most CAP) of the rest of the query holding this tag. */
+const cappedCount = (rest: SQL | undefined, tag: SQL) =>
+  sql`(select count(*) from (select from ${items} where ${and(rest, sql`${items.specTags} @> array[${tag}]::text[]`)} limit ${sql.raw(String(CAP))}) c)`;
+
+/** A choice, multi or flag field: every value of its list with its count (0 when none). */
+function listedCounts(o: ListOptions, field: SpecField): SQL {
+  const values = field.kind === 'flag' ? ['true', 'false'] : field.choices!.map((c) => c.value);
+  return sql`json_build_object(${sql.join(
+    values.map((value) => {
+      const tag = specTag(field.key, value);
+      return sql`${value}::text, ${cappedCount(restOf(o, field.key, [tag]), sql`${tag}::text`)}`;
+    }),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * A free-text or count field: its most common values among the newest FACET_TOP_SAMPLE matching listings (the
+ * values as tags write them: text in lower case), each with its count over all matches.
+ */
+function topCounts(o: ListOptions, field: SpecField): SQL {
+  const prefix = `${field.key}:`;
+  const rest = restOf(o, field.key, [prefix]);
+  return sql`(select coalesce(json_object_agg(substr(top.tag, ${prefix.length + 1}::int), ${cappedCount(rest, sql`top.tag`)}), '{}'::json)
+    from (select u.tag from (select unnest(s.spec_tags) as tag from (select ${items.specTags} as spec_tags from ${items} where ${rest}
+            order by ${items.timeListed} desc limit ${sql.raw(String(FACET_TOP_SAMPLE))}) s) u
+          where starts_with(u.tag, ${prefix}::text) group by u.tag order by count(*) desc, u.tag limit ${sql.raw(String(FACET_TOP_VALUES))}) top)`;
+}
+
+/** The one statement of a facets answer (options with their search resolved: withTsquery); EXPLAIN reads it too. */
+export function facetsQuery(o: ListOptions, fields: readonly SpecField[]): SQL {
+  const perField = fields.map((field) => sql`${field.key}::text, ${field.choices || field.kind === 'flag' ? listedCounts(o, field) : topCounts(o, field)}`);
+  return sql`select json_build_object(${sql.join(perField, sql`, `)})::text as facets`;
+}
+
+/** Every field's counts, one statement. Counts above FACET_EXACT_MAX answer FACET_MORE. */
+export async function facetCounts(db: Queryable, options: ListOptions, fields: readonly SpecField[]): Promise<Facets> {
+  const o = await withTsquery(db, options);
+  const facets: Facets = {};
+  if (!o || fields.length === 0) {
+    // A search that matches nothing: every listed value 0, no common values.
+    for (const field of fields) facets[field.key] = Object.fromEntries((field.kind === 'flag' ? ['true', 'false'] : (field.choices ?? []).map((c) => c.value)).map((v) => [v, 0]));
+    return facets;
+  }
+  const result = (await db.execute(facetsQuery(o, fields))) as unknown as { rows: Array<{ facets: string }> };
+  const counts = JSON.parse(result.rows[0]!.facets) as Record<string, Record<string, number>>;
+  for (const field of fields) {
+    facets[field.key] = Object.fromEntries(Object.entries(counts[field.key] ?? {}).map(([value, n]) => [value, n > FACET_EXACT_MAX ? FACET_MORE : n]));
+  }
+  return facets;
+}
