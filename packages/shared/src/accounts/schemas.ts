@@ -22,6 +22,8 @@ export const ProfileStatsSchema = z.object({
   avatar: z.string().nullable(),
   membershipType: z.string(),
   karma: z.number().int(),
+  /** Issue 29: the user's own away mode, until then (ISO; null or absent when not away): the settings screen shows it. */
+  awayUntil: z.string().nullable().optional(),
 });
 export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
 
