@@ -22,8 +22,6 @@ export const ProfileStatsSchema = z.object({
   avatar: z.string().nullable(),
   membershipType: z.string(),
   karma: z.number().int(),
-  /** Issue 29: the user's own away mode, until then (ISO; null or absent when not away): the settings screen shows it. */
-  awayUntil: z.string().nullable().optional(),
 });
 export type ProfileStats = z.infer<typeof ProfileStatsSchema>;
 
@@ -196,6 +194,11 @@ export const SettingsSchema = z.object({
   referralLink: z.string(),
   /** Want-list alerts (issue 16): a mail per match, or one daily digest. */
   wantAlerts: z.enum(WANT_ALERT_MODES),
+  /**
+   * Issue 29: away mode, until then (ISO), or null when not away. The API always answers it; optional only so
+   * screens and fixtures written before it stay valid.
+   */
+  awayUntil: z.string().nullable().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

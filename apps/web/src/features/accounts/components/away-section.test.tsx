@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SELLER_TOOL_TEXTS, type ProfileStats, type Settings } from '@keeb/shared';
+import { SELLER_TOOL_TEXTS, type Settings } from '@keeb/shared';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeRoute } from '../../../test/fake-api';
 import { createTestQueryClient, renderApp, seedCategories, seedSession } from '../../../test/render-app';
@@ -22,7 +22,7 @@ const SETTINGS: Settings = {
 
 async function renderSettings({ awayUntil = null, signedIn = true }: { awayUntil?: string | null; signedIn?: boolean } = {}, routes: Record<string, FakeRoute> = {}) {
   const api = installFakeApi({
-    'GET /me/settings': { body: SETTINGS },
+    'GET /me/settings': { body: { ...SETTINGS, awayUntil } },
     'GET /regions': { body: [] },
     'GET /auth/providers': { body: { google: null, facebook: false, reddit: false, recaptcha: null } },
     'GET /me/address': { body: null },
@@ -30,7 +30,6 @@ async function renderSettings({ awayUntil = null, signedIn = true }: { awayUntil
   });
   const queryClient = createTestQueryClient();
   seedSession(queryClient, signedIn ? { username: 'keyqueen' } : undefined);
-  if (signedIn) queryClient.setQueryData<ProfileStats>(sessionKeys.profileStats, (stats) => stats && { ...stats, awayUntil });
   seedCategories(queryClient);
   const view = renderApp('/settings', queryClient);
   return { ...view, api, queryClient };
@@ -68,7 +67,7 @@ describe('settings: away mode', () => {
     expect(api.callsTo('PUT /me/away')[0]?.body).toEqual({ until: min });
 
     expect(await within(section()).findByText(SELLER_TOOL_TEXTS.awayOwnBanner('Dec 24, 2026'))).toBeInTheDocument();
-    expect(queryClient.getQueryData<ProfileStats>(sessionKeys.profileStats)?.awayUntil).toBe('2026-12-24T00:00:00.000Z');
+    expect(queryClient.getQueryData<Settings>(sessionKeys.settings)?.awayUntil).toBe('2026-12-24T00:00:00.000Z');
     expect(within(section()).queryByLabelText('Away until')).not.toBeInTheDocument();
 
     await user.click(within(section()).getByRole('button', { name: 'Turn off' }));
@@ -77,7 +76,7 @@ describe('settings: away mode', () => {
     expect(within(section()).queryByText(/You are away until/)).not.toBeInTheDocument();
   });
 
-  it('shows the current state from the user\'s own answer', async () => {
+  it('shows the current state from the settings answer', async () => {
     await renderSettings({ awayUntil: '2027-01-05T00:00:00.000Z' });
     const away = await screen.findByRole('region', { name: 'Away mode' });
     expect(within(away).getByText('You are away until Jan 5, 2027. Your listings are hidden until then.')).toBeInTheDocument();

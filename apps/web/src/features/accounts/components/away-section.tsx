@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { SELLER_TOOL_ERRORS, SELLER_TOOL_LIMITS, SELLER_TOOL_TEXTS, type AwayStatus, type ProfileStats } from '@keeb/shared';
+import { SELLER_TOOL_ERRORS, SELLER_TOOL_LIMITS, SELLER_TOOL_TEXTS, type AwayStatus, type Settings } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { TextField } from '../../../components/form-fields';
 import { isApiError } from '../../../lib/api-error';
 import { formatDay } from '../../../lib/format';
-import { sessionKeys, useProfileStats } from '../../../lib/session';
+import { sessionKeys } from '../../../lib/session';
 import { endAway, setAway } from '../api/away';
 import { TEXTS } from '../messages';
 import styles from './settings-sections.module.css';
@@ -31,18 +31,16 @@ function awayDateError(value: string, bounds: { min: string; max: string }): str
 
 /**
  * Away mode (issue 29): 'Away until' a day from tomorrow to 90 days ahead; meanwhile the seller's listings are
- * hidden and offers and purchases refused. The state comes with the user's own answer (GET /me, `awayUntil`).
+ * hidden and offers and purchases refused. The state comes with the settings (GET /me/settings, `awayUntil`).
  */
-export function AwaySection() {
+export function AwaySection({ awayUntil }: { awayUntil: string | null }) {
   const queryClient = useQueryClient();
-  const stats = useProfileStats();
   const [until, setUntil] = useState('');
   const [error, setError] = useState<string | null>(null);
   const bounds = awayDateBounds();
-  const awayUntil = stats?.awayUntil ?? null;
 
   const applied = (status: AwayStatus) => {
-    queryClient.setQueryData<ProfileStats>(sessionKeys.profileStats, (current) => current && { ...current, awayUntil: status.until });
+    queryClient.setQueryData<Settings>(sessionKeys.settings, (current) => current && { ...current, awayUntil: status.until });
     setUntil('');
     setError(null);
     // The profile header and the item pages say whether the seller is away: they reload when next shown.

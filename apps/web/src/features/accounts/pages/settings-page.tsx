@@ -369,7 +369,7 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
 
       <MailingAddressSection />
 
-      <AwaySection />
+      <AwaySection awayUntil={settings.awayUntil ?? null} />
 
       {account.hasPassword ? <ChangePasswordSection /> : null}
 
