@@ -1,6 +1,6 @@
 import { memo, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { formatPrice, photoVariants, type ItemSummary } from '@keeb/shared';
+import { formatPrice, photoVariants, SELLER_TOOL_TEXTS, type ItemSummary } from '@keeb/shared';
 import { Avatar } from './avatar';
 import { LATE_TEXT, ORDER_STATUS_TEXTS } from './order-status-texts';
 import { SaleTerms } from './sale-terms';
@@ -86,6 +86,10 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
           <h2 className={styles.name}>{item.name}</h2>
           {/* Spec part 1 section 4, "Sale": a sold item reads 'Sold for {price}' (the /me Sold and Purchased tabs). */}
           <p className={styles.price}>{traded ? 'Traded' : sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
+          {/* Issue 29: only the Saved tab's cards carry a drop since they were saved. */}
+          {item.priceDrop && !sold ? (
+            <p className={styles.priceDrop}>{SELLER_TOOL_TEXTS.priceDropped(formatPrice(item.priceDrop.from), formatPrice(item.price))}</p>
+          ) : null}
           {item.order ? (
             <p className={`${styles.approval} ${item.order.late || item.order.status === 'problem' ? styles.rejected : ''}`} data-testid="order-status">
               {ORDER_STATUS_TEXTS[item.order.status]}

@@ -31,3 +31,11 @@ export function formatDuration(totalSeconds: number): string {
   const s = seconds % 60;
   return `${h}h ${m}m ${s}s`;
 }
+
+/**
+ * A calendar day as the app writes dates ('Dec 24, 2026', like the wants' and the blog's short dates), read in UTC:
+ * an away date is 00:00 UTC of the day the seller chose, so every reader sees that same day.
+ */
+export function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}

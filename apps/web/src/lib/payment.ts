@@ -1,6 +1,7 @@
 import { formatPrice, PAYMENT_ERRORS, priceWithShipping, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
 import { api } from './api';
 import { isApiError } from './api-error';
+import { sellerAwayText } from './seller-away';
 
 /**
  * The payment calls (spec part 2, sections 4 "Payment", 7 and 8). Two features start a payment (the item page's
@@ -60,6 +61,8 @@ export const GENERIC_PAYMENT_ALERT: PaymentAlert = {
  * `confirm_email` is not here: it opens the Confirm Your Email modal instead.
  */
 export function paymentCreateAlert(error: unknown): PaymentAlert {
+  const away = sellerAwayText(error);
+  if (away) return { title: 'Seller Away', message: away };
   const code = isApiError(error) ? error.code : '';
   switch (code) {
     case PAYMENT_ERRORS.paymentPending:

@@ -4,6 +4,7 @@ import type {
   MessageNotification,
   NotificationCounts,
   OrderNotification,
+  SavedItemNotification,
   SendMessageAck,
   SendMessageInput,
   WantMatchNotification,
@@ -63,6 +64,7 @@ export class FakeSocket implements RealtimeSocket {
   serverEmit(event: 'reminder', payload: CheckoutReminder): Promise<void>;
   serverEmit(event: 'wantMatch', payload: WantMatchNotification): Promise<void>;
   serverEmit(event: 'orderUpdate', payload: OrderNotification): Promise<void>;
+  serverEmit(event: 'savedItemUpdate', payload: SavedItemNotification): Promise<void>;
   serverEmit(event: 'connect'): Promise<void>;
   serverEmit(event: 'disconnect', reason: string): Promise<void>;
   serverEmit(event: 'connect_error', payload: Error): Promise<void>;

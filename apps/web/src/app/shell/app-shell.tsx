@@ -5,7 +5,8 @@ import { useCategories } from '../../lib/reference/get-categories';
 import { PRODUCT_NAME } from '../../lib/site';
 import { useRouteHandle } from '../route-handle';
 import { RealtimeBridge } from '../../features/chat/realtime/realtime-bridge';
-import { subscribeToOrderUpdates, subscribeToWantMatches } from '../../features/chat/realtime/socket';
+import { subscribeToOrderUpdates, subscribeToSavedItemUpdates, subscribeToWantMatches } from '../../features/chat/realtime/socket';
+import { SavedItemNotice } from '../../features/discovery/components/saved-item-notice';
 import { OrderUpdateNotice } from '../../features/orders/components/order-update-notice';
 import { WantMatchNotice } from '../../features/wants/components/want-match-notice';
 import { ApiBanners } from './api-banners';
@@ -56,6 +57,7 @@ function Shell() {
       <RealtimeBridge>
         <WantMatchNotice subscribe={subscribeToWantMatches} />
         <OrderUpdateNotice subscribe={subscribeToOrderUpdates} />
+        <SavedItemNotice subscribe={subscribeToSavedItemUpdates} />
       </RealtimeBridge>
       <ScrollRestoration />
     </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ACCOUNT_ERRORS, BIO_MAX, ERROR_CODES, TOO_MANY_REQUESTS, normaliseUsername, USERNAME_MIN } from '@keeb/shared';
+import { ACCOUNT_ERRORS, BIO_MAX, ERROR_CODES, SELLER_TOOL_LIMITS, TOO_MANY_REQUESTS, normaliseUsername, USERNAME_MIN } from '@keeb/shared';
 import { isApiError } from '../../lib/api-error';
 import type { FormError } from '../../lib/use-form-error';
 
@@ -38,6 +38,11 @@ export const TEXTS = {
   incorrectPassword: 'Incorrect password',
   slowYourRoll: 'Too many requests. Slow your roll.',
   somethingWentWrong: 'Something went wrong',
+  // Away mode (issue 29): ours, beside the shared SELLER_TOOL_TEXTS.
+  awayLead: 'Going away? Your listings are hidden, and offers and purchases wait, until the day you are back.',
+  awayHint: `From tomorrow up to ${SELLER_TOOL_LIMITS.awayMaxDays} days ahead. You are back at the start of that day (UTC).`,
+  awayDateRequired: 'Choose the day you are back',
+  awayDateRange: `Choose a day from tomorrow up to ${SELLER_TOOL_LIMITS.awayMaxDays} days ahead`,
   emailSent: 'Email sent!',
   emailNotFound: 'Email not found',
   confirmPasswordRequired: 'Confirm password required',

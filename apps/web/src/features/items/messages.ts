@@ -75,6 +75,10 @@ export const TEXTS = {
   timestampCodeFailed: "We couldn't get your code. Reload the page to try again.",
   timestampInvalid: 'Choose the photo that shows your code again.',
   timestampCompare: 'Compare it with what is written on the paper in this photo.',
+  // Offers to savers (issue 29): ours, beside the shared SELLER_TOOL_TEXTS.
+  noSavers: 'Nobody has saved this item yet.',
+  saverOfferNotAllowed: 'Only a listing on sale that takes offers can be offered to its savers.',
+  saverOfferBelow: (price: string) => `Offer price must be below your price of ${price}`,
 } as const;
 
 const E = ITEM_ERRORS;

@@ -1,4 +1,5 @@
 import { isApiError } from '../../lib/api-error';
+import { sellerAwayText } from '../../lib/seller-away';
 
 /** The Offers screen's texts: the spec's verbatim (part 2 sections 2, 4, 5 and 8), then ours (docs/decisions.md). */
 export const TEXTS = {
@@ -22,6 +23,8 @@ export const TEXTS = {
 /** A refused action's text: the server names what happened (issue 26: Give More Time racing the window's end). */
 export function refusalText(error: unknown): string {
   if (!isApiError(error)) return TEXTS.somethingWentWrong;
+  const away = sellerAwayText(error);
+  if (away) return away;
   if (error.code === 'payment_pending') return TEXTS.extendBuyerPaying;
   const status = error.details.status;
   if (error.code === 'invalid_state' && typeof status === 'string') return TEXTS.offerChanged(status);

@@ -1,5 +1,6 @@
 import { TRADE_ERRORS, TRADE_MESSAGE_MAX, TRADE_OFFERED_MAX } from '@keeb/shared';
 import { isApiError } from '../../lib/api-error';
+import { sellerAwayText } from '../../lib/seller-away';
 
 /** The trade screens' texts (issue 28): the issue's verbatim labels, then ours (docs/decisions.md, "Issue 28: trade screens"). */
 export const TEXTS = {
@@ -62,4 +63,5 @@ export function tradeErrorText(code: string): string {
 }
 
 export const codeOf = (error: unknown) => (isApiError(error) ? error.code : '');
-export const errorText = (error: unknown) => tradeErrorText(codeOf(error));
+// A refusal because the seller is away names their return date, which the code alone does not carry.
+export const errorText = (error: unknown) => sellerAwayText(error) ?? tradeErrorText(codeOf(error));

@@ -24,6 +24,7 @@ import { resendConfirmation } from '../api/confirm-email';
 import { useAuthProviders } from '../api/get-auth-providers';
 import { updateAccount, uploadAvatar, useSettings, type AccountUpdatePayload } from '../api/settings';
 import { AvatarUpload, AVATAR_TYPE_TEXT, AVATAR_UPLOAD_FAILED_TEXT, isAvatarType } from '../components/avatar-upload';
+import { AwaySection } from '../components/away-section';
 import { ChangePasswordSection } from '../components/change-password-section';
 import { EmailPreferencesFieldset } from '../components/email-preferences-fieldset';
 import { MailingAddressSection } from '../components/mailing-address-section';
@@ -367,6 +368,8 @@ function SettingsForm({ settings, showForumLink }: { settings: Settings; showFor
       </form>
 
       <MailingAddressSection />
+
+      <AwaySection awayUntil={settings.awayUntil ?? null} />
 
       {account.hasPassword ? <ChangePasswordSection /> : null}
 

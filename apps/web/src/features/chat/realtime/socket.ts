@@ -6,6 +6,7 @@ import {
   type MessageNotification,
   type NotificationCounts,
   type OrderNotification,
+  type SavedItemNotification,
   type SendMessageAck,
   type SendMessageInput,
   type WantMatchNotification,
@@ -26,6 +27,7 @@ export interface RealtimeSocket {
   on(event: 'reminder', listener: (reminder: CheckoutReminder) => void): unknown;
   on(event: 'wantMatch', listener: (match: WantMatchNotification) => void): unknown;
   on(event: 'orderUpdate', listener: (update: OrderNotification) => void): unknown;
+  on(event: 'savedItemUpdate', listener: (update: SavedItemNotification) => void): unknown;
   on(event: 'connect', listener: () => void): unknown;
   on(event: 'disconnect', listener: (reason: string) => void): unknown;
   on(event: 'connect_error', listener: (error: Error) => void): unknown;
@@ -82,6 +84,7 @@ const messageListeners = new Set<(notification: MessageNotification) => void>();
 const reminderListeners = new Set<(reminder: CheckoutReminder) => void>();
 const wantMatchListeners = new Set<(match: WantMatchNotification) => void>();
 const orderUpdateListeners = new Set<(update: OrderNotification) => void>();
+const savedItemListeners = new Set<(update: SavedItemNotification) => void>();
 
 /** The conversation on screen: its messages are read as they come, and it raises no corner notification. */
 export function setOpenConversation(id: string | null): void {
@@ -111,6 +114,12 @@ export function subscribeToWantMatches(listener: (match: WantMatchNotification) 
 export function subscribeToOrderUpdates(listener: (update: OrderNotification) => void): () => void {
   orderUpdateListeners.add(listener);
   return () => orderUpdateListeners.delete(listener);
+}
+
+/** News of an item the user saved (issue 29: a price drop, an offer to savers, that offer gone): the vault's notice listens, through app/. */
+export function subscribeToSavedItemUpdates(listener: (update: SavedItemNotification) => void): () => void {
+  savedItemListeners.add(listener);
+  return () => savedItemListeners.delete(listener);
 }
 
 function later(connection: Connection, run: () => void, ms: number) {
@@ -151,6 +160,9 @@ function wire(socket: RealtimeSocket, queryClient: QueryClient, connection: Conn
   });
   socket.on('orderUpdate', (update) => {
     for (const listener of orderUpdateListeners) listener(update);
+  });
+  socket.on('savedItemUpdate', (update) => {
+    for (const listener of savedItemListeners) listener(update);
   });
 }
 

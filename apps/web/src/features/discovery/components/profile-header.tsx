@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { UserProfile } from '@keeb/shared';
+import { SELLER_TOOL_TEXTS, type UserProfile } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { ForumBadge } from '../../../components/forum-badge';
 import { RatingMeter } from '../../../components/rating-meter';
 import { TrustPanel } from '../../../components/trust-panel';
-import { formatKarma } from '../../../lib/format';
+import { formatDay, formatKarma } from '../../../lib/format';
 import { loginPath } from '../../../lib/return-url';
 import { useIsLoggedIn } from '../../../lib/session';
 import { TEAM_EMAIL } from '../../../lib/site';
@@ -66,6 +66,13 @@ export function ProfileHeader({ profile, headingLevel = 1 }: ProfileHeaderProps)
             {profile.reddit.isLinked ? <ForumBadge /> : null}
           </div>
           <p className={styles.karma}>{formatKarma(profile.karma)}</p>
+          {profile.awayUntil ? (
+            <p className={styles.away}>
+              {profile.isUserProfile
+                ? SELLER_TOOL_TEXTS.awayOwnBanner(formatDay(profile.awayUntil))
+                : SELLER_TOOL_TEXTS.awayBanner(profile.username, formatDay(profile.awayUntil))}
+            </p>
+          ) : null}
         </div>
 
         <div className={styles.stats}>

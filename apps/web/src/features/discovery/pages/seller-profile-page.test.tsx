@@ -215,3 +215,15 @@ describe('seller profile: followers and following', () => {
     expect(await within(dialog).findByText('Not following anyone yet.')).toBeInTheDocument();
   });
 });
+
+describe('seller profile: away mode (issue 29)', () => {
+  it('the header says until when the seller is away', async () => {
+    await renderProfile({ profile: makeProfile({ awayUntil: '2026-12-24T00:00:00.000Z' }) });
+    expect(within(header()).getByText('keyqueen is away until Dec 24, 2026.')).toBeInTheDocument();
+  });
+
+  it('says nothing when they are not away', async () => {
+    await renderProfile();
+    expect(within(header()).queryByText(/away until/)).not.toBeInTheDocument();
+  });
+});

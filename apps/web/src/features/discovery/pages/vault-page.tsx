@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { myItemsSource, type VaultTab } from '../api/profiles';
 import { EmptyState, ItemList } from '../components/item-list';
+import { SaverOffers } from '../components/saver-offers';
 import { UrlTabs, type TabDef } from '../../../components/url-tabs';
 import styles from './profile-pages.module.css';
 
@@ -32,6 +33,12 @@ export function VaultPage({ wants }: VaultPageProps) {
         {(tab) =>
           tab === 'wants' ? (
             wants?.panel
+          ) : tab === 'saved' ? (
+            // Offers to savers (issue 29) come first: they run out within a day.
+            <div className={styles.section}>
+              <SaverOffers />
+              <ItemList key={tab} source={myItemsSource(tab)} label={LABELS[tab]} empty={<EmptyState title="No Items" />} />
+            </div>
           ) : (
             <ItemList key={tab} source={myItemsSource(tab)} label={LABELS[tab]} empty={<EmptyState title="No Items" />} />
           )

@@ -32,6 +32,11 @@ interface CheckoutActionsProps {
   /** Signed in with a confirmed email; otherwise sends the viewer to log in or confirm, and answers false. */
   readyToBuy: () => Promise<boolean>;
   onConfirmEmail: () => void;
+  /**
+   * The seller is away (issue 29): Purchase is disabled, as the server would refuse it. Pay Now on an offer they
+   * accepted before leaving stays: the server decides, and its refusal names the return date.
+   */
+  sellerAway?: boolean;
 }
 
 /**
@@ -39,7 +44,7 @@ interface CheckoutActionsProps {
  * Cancel) and 'Reserved' for everyone else while an accepted offer holds the item (issue 25). Every payment is
  * confirmed with its total, shipping included, before the browser leaves for the provider.
  */
-export function CheckoutActions({ item, buttons, shippingPrice, readyToBuy, onConfirmEmail }: CheckoutActionsProps) {
+export function CheckoutActions({ item, buttons, shippingPrice, readyToBuy, onConfirmEmail, sellerAway = false }: CheckoutActionsProps) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [alert, setAlert] = useState<PaymentAlert | null>(null);
@@ -143,7 +148,7 @@ export function CheckoutActions({ item, buttons, shippingPrice, readyToBuy, onCo
         switch (button) {
           case 'purchase':
             return (
-              <Button key={button} block pending={leaving} onClick={() => void startPayment()}>
+              <Button key={button} block pending={leaving} disabled={sellerAway} onClick={() => void startPayment()}>
                 Purchase
               </Button>
             );

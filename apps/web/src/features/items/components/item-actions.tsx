@@ -19,8 +19,11 @@ import styles from './item-actions.module.css';
 /** The 'Send Message' modal for Message Seller: the chat feature's, composed in app/ (features do not import one another). */
 export type MessageSellerModal = (props: { item: ItemDetail; open: boolean; onClose: () => void }) => ReactNode;
 
-/** Issue 28's 'Propose a trade' button and its modal: the trades feature's, composed in app/ like the modal above. */
-export type TradeAction = (props: { item: ItemDetail; isLoggedIn: boolean; isUserItem: boolean }) => ReactNode;
+/**
+ * Issue 28's 'Propose a trade' button and its modal: the trades feature's, composed in app/ like the modal above.
+ * `disabled` while the seller is away (issue 29): the button stays, so the page shows what returns with them.
+ */
+export type TradeAction = (props: { item: ItemDetail; isLoggedIn: boolean; isUserItem: boolean; disabled?: boolean }) => ReactNode;
 
 interface ItemActionsProps {
   item: ItemDetail;
@@ -49,6 +52,8 @@ export function ItemActions({ item, isLoggedIn, isUserItem, messageSellerModal, 
   const viewerId = isLoggedIn && session.data?.isLoggedIn ? session.data.userId : undefined;
   const buttons = itemButtons({ item, isUserItem, viewerId, viewerRegion: region.data?.code });
   const sold = item.purchaserId !== null;
+  // Issue 29: the server refuses offers, purchases and trades while the seller is away; the page says why above.
+  const sellerAway = !isUserItem && item.sellerAwayUntil !== null;
 
   const remove = useMutation({
     mutationFn: () => removeItem(item._id),
@@ -142,12 +147,19 @@ export function ItemActions({ item, isLoggedIn, isUserItem, messageSellerModal, 
         shippingPrice={item.shippingPrices.find((shipping) => shipping.code === region.data?.code)?.price ?? 0}
         readyToBuy={readyToBuy}
         onConfirmEmail={openConfirmEmail}
+        sellerAway={sellerAway}
       />
       {buttons.map((button) => {
         switch (button) {
           case 'offer':
             return (
-              <Button key={button} block variant={buttons.includes('purchase') ? 'secondary' : 'primary'} onClick={() => void press(button)}>
+              <Button
+                key={button}
+                block
+                variant={buttons.includes('purchase') ? 'secondary' : 'primary'}
+                disabled={sellerAway}
+                onClick={() => void press(button)}
+              >
                 Make An Offer
               </Button>
             );
@@ -167,7 +179,7 @@ export function ItemActions({ item, isLoggedIn, isUserItem, messageSellerModal, 
             // After the buying and offering buttons: trading is the other way to deal for the item.
             return (
               <Fragment key={button}>
-                {tradeAction?.({ item, isLoggedIn, isUserItem })}
+                {tradeAction?.({ item, isLoggedIn, isUserItem, disabled: sellerAway })}
                 <Button block variant="secondary" onClick={() => void press(button)}>
                   Message Seller
                 </Button>

@@ -8,6 +8,7 @@ import { FormBanner } from '../../../components/form-banner';
 import { PriceField, usePriceField } from '../../../components/price-field';
 import { browser } from '../../../lib/browser';
 import { createPayment, isConfirmEmailError, paymentCreateAlert, paymentTotal } from '../../../lib/payment';
+import { sellerAwayText } from '../../../lib/seller-away';
 import type { ViewerRegion } from '../../../lib/session';
 import { makeOffer } from '../api/make-offer';
 import { codeOf, TEXTS } from '../messages';
@@ -153,7 +154,7 @@ export function SendOfferModal({ open, item, region, onClose, onSent, onConfirmE
   const code = codeOf(send.error);
   const formError =
     send.isError && code !== OFFER_ERRORS.confirmEmail && code !== OFFER_ERRORS.offerPrice && code !== OFFER_ERRORS.priceTooHigh
-      ? offerErrorText(code)
+      ? (sellerAwayText(send.error) ?? offerErrorText(code))
       : null;
 
   return (

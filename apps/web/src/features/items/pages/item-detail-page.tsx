@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ITEM_ERRORS, formatPrice, formatShipping, type ItemDetail, type ShippingPrice } from '@keeb/shared';
+import { ITEM_ERRORS, SELLER_TOOL_TEXTS, formatPrice, formatShipping, type ItemDetail, type ShippingPrice } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
@@ -11,7 +11,7 @@ import { SaleTerms } from '../../../components/sale-terms';
 import { TimestampedMark } from '../../../components/timestamped-mark';
 import { TrustPanel } from '../../../components/trust-panel';
 import { isApiError } from '../../../lib/api-error';
-import { timeAgo } from '../../../lib/format';
+import { formatDay, timeAgo } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-meta';
 import { useViewerRegion } from '../../../lib/session';
 import { SOCIAL_LINKS, TEAM_EMAIL } from '../../../lib/site';
@@ -20,6 +20,8 @@ import { ItemActions, type MessageSellerModal, type TradeAction } from '../compo
 import { ItemComments } from '../components/item-comments';
 import { ItemGallery } from '../components/item-gallery';
 import { ItemSpecs } from '../components/item-specs';
+
+import { OfferToSavers } from '../components/offer-to-savers';
 import { PaymentReturn } from '../components/payment-return';
 import { SaveToggle } from '../components/save-toggle';
 import { TradeTerms } from '../components/trade-terms';
@@ -115,6 +117,17 @@ interface ItemViewProps extends Pick<ItemDetailPageProps, 'similarSales' | 'mess
   isUserItem: boolean;
 }
 
+/** Issue 29: the seller is away; buyers read when they are back, the seller that the listing is hidden meanwhile. */
+function AwayBanner({ item, isUserItem }: { item: ItemDetail; isUserItem: boolean }) {
+  if (item.sellerAwayUntil === null) return null;
+  const day = formatDay(item.sellerAwayUntil);
+  return (
+    <FormBanner tone="info">
+      {isUserItem ? SELLER_TOOL_TEXTS.awayOwnBanner(day) : SELLER_TOOL_TEXTS.awayBanner(item.sellerId.username, day)}
+    </FormBanner>
+  );
+}
+
 function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerModal, tradeAction }: ItemViewProps) {
   const sold = item.purchaserId !== null;
   const seller = item.sellerId;
@@ -158,7 +171,9 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
           <TradeTerms item={item} />
           {similarSales?.(item.name)}
 
+          <AwayBanner item={item} isUserItem={isUserItem} />
           <ItemActions item={item} isLoggedIn={isLoggedIn} isUserItem={isUserItem} messageSellerModal={messageSellerModal} tradeAction={tradeAction} />
+          {isUserItem && item.saverOffer ? <OfferToSavers item={item} state={item.saverOffer} /> : null}
           <SaveToggle itemId={item._id} saved={item.isFollowing} count={item.likes} isLoggedIn={isLoggedIn} />
 
           <section className={styles.card} aria-labelledby="seller-title">

@@ -15,6 +15,8 @@ export interface ProposeTradeActionProps {
   item: ItemDetail & TradeListingFields;
   isLoggedIn: boolean;
   isUserItem: boolean;
+  /** The seller is away (issue 29): shown, but not pressable until they are back. */
+  disabled?: boolean;
 }
 
 /** Whether the item page offers 'Propose a trade': someone else's approved listing, open to trades, on sale, not held. */
@@ -33,7 +35,7 @@ export function canProposeTrade({ item, isUserItem }: Pick<ProposeTradeActionPro
  * The item page's 'Propose a trade' button (issue 28), beside the offer actions; a visitor is sent to sign in
  * as 'Make An Offer' does. A sent proposal leaves a banner linking to the Trades tab.
  */
-export function ProposeTradeAction({ item, isLoggedIn, isUserItem }: ProposeTradeActionProps) {
+export function ProposeTradeAction({ item, isLoggedIn, isUserItem, disabled = false }: ProposeTradeActionProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
@@ -58,7 +60,7 @@ export function ProposeTradeAction({ item, isLoggedIn, isUserItem }: ProposeTrad
           {TEXTS.proposalSent} <Link to="/me/offers?tab=trades">See your trades</Link>
         </FormBanner>
       ) : null}
-      <Button block variant="secondary" onClick={press}>
+      <Button block variant="secondary" disabled={disabled} onClick={press}>
         {TEXTS.proposeTrade}
       </Button>
       {open && username ? (
