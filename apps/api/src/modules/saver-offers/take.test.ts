@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MS } from '@keeb/shared';
 import { items, offerEvents, offers, purchases, saverOffers, users } from '../../db/schema/index';
+import { RateLimits } from '../../platform/rate-limit';
 import { useTestApp } from '../../test/app';
+import { createOffersService } from '../offers/service';
+import { createSaverOffersService } from './service';
 import { readOutbox } from '../../test/outbox';
 import { collect, useRealtime } from '../../test/realtime';
 import { ageOffer, member, savedListing, sendOffer, takeOffer } from './test-world';
@@ -148,6 +151,21 @@ describe('POST /api/saver-offer/{id}/take', () => {
     expect((await takeOffer(late, 'nope')).status).toBe(404);
     expect(await takeOffer({ client: await t.client() } as never, id)).toMatchObject({ status: 401, body: { message: 'must login' } });
     expect(await t.db.db.select().from(offers)).toEqual([]);
+  });
+});
+
+describe('the last guard', () => {
+  it('an accepted offer that slipped past the checks meets offers_one_accepted_per_item: gone, and nothing is taken', async () => {
+    const { item, seller, fans, id } = await sentOffer(1);
+    const buyer = await member(t);
+    await t.db.db.insert(offers).values({ itemId: item.id, buyerId: buyer.user.id, sellerId: seller.user.id, priceCents: 9000, shippingCents: 1000, regionCode: 'US', status: 'accepted', timeAccepted: new Date() });
+    const realOffers = createOffersService({ db: t.db.db, config: t.config, jobs: t.jobs, limits: new RateLimits({ db: t.db.db }) });
+    // A check that misses the accepted offer, so that only the database's index stands in the way.
+    const blind = createSaverOffersService({ db: t.db.db, config: t.config, jobs: t.jobs, hub: { toUsers: () => {} }, offers: { ...realOffers, held: async () => false } });
+    await expect(blind.take(fans[0]!.user.id, id)).rejects.toMatchObject({ status: 409, code: 'saver_offer_gone' });
+    const [row] = await t.db.db.select().from(saverOffers).where(eq(saverOffers.id, id));
+    expect(row).toMatchObject({ takenBy: null, offerId: null });
+    expect(await acceptedOffers(item.id)).toEqual([expect.objectContaining({ buyerId: buyer.user.id })]);
   });
 });
 
