@@ -31,6 +31,8 @@ import { createChatService } from './modules/chat/service';
 import { registerChatSocket } from './modules/chat/socket';
 import { offersRoutes } from './modules/offers/routes';
 import { createOffersService } from './modules/offers/service';
+import { saverOffersRoutes } from './modules/saver-offers/routes';
+import { createSaverOffersService } from './modules/saver-offers/service';
 import { tradesRoutes } from './modules/trades/routes';
 import { createTradesService } from './modules/trades/service';
 import { ordersRoutes } from './modules/orders/routes';
@@ -160,6 +162,9 @@ export function createApp(deps: AppDeps): Express {
   // settle: bound late, the settlement (the trade's two orders) is built with the orders below.
   const trades = createTradesService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId), settle: (tx, tradeId) => settlement.settle(tx, tradeId), announceSettled: (tradeId) => settlement.announceSettled(tradeId) });
   jobs.handle('trade-expiry', (payload) => trades.expireJob(payload));
+  const saverOffers = createSaverOffersService({ db, config, jobs, hub, offers });
+  jobs.handle('saver-offer-sent', (payload) => saverOffers.sentJob(payload));
+  jobs.handle('saver-offer-gone', (payload) => saverOffers.goneJob(payload));
   const items = createItemsService({
     db,
     config,
@@ -170,6 +175,7 @@ export function createApp(deps: AppDeps): Express {
     emailConfirmed: async (userId) => (await accounts.verified(userId)).didConfirmEmail,
     phoneVerified: (userId) => isPhoneVerified(db, userId),
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
+    saverOfferStatus: (itemId) => saverOffers.ownerStatus(itemId),
   });
   jobs.handle('seller-listed', (payload) => items.sellerListedJob(payload));
   const wants = createWantsService({ db, config, jobs, hub });
@@ -260,6 +266,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(addressRoutes({ address })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
+  api.use(table.router(saverOffersRoutes({ saverOffers, sellerOf: (itemId) => items.sellerOf(itemId) })));
   api.use(table.router(tradesRoutes({ trades })));
   api.use(table.router(paymentsRoutes({ payments, config })));
   api.use(table.router(tradePayRoutes({ payments, settlement, config })));

@@ -57,6 +57,8 @@ export interface ItemsDeps {
   offers: Pick<OffersService, 'blockingCount' | 'settle' | 'countsMoved' | 'declineBelowFloor'>;
   /** Removing a listing closes its pending trades (issue 28). */
   trades: Pick<TradesService, 'closeTradesForItems'>;
+  /** Issue 29: the owner's offer-to-savers status on their item page (the saver-offers module); left out, none. */
+  saverOfferStatus?: (itemId: string) => Promise<NonNullable<ItemDetail['saverOffer']>>;
 }
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
@@ -281,6 +283,7 @@ export function createItemsService(deps: ItemsDeps) {
       timeAccepted: offer.timeAccepted,
     };
     item.reserved = page.reservedForOther;
+    if (viewerId === page.sellerId && deps.saverOfferStatus) item.saverOffer = await deps.saverOfferStatus(itemId);
     return { item, isLoggedIn: Boolean(viewerId), isUserItem: viewerId === page.sellerId };
   }
 

@@ -154,7 +154,54 @@ export function createOffersService(deps: OffersDeps) {
     if (item.removedAt || item.approvalStatus !== 'approved' || item.tradeId) throw new AppError(409, OFFER_ERRORS.notAcceptingOffers);
   };
 
+  /** requireOnSale's rules as a question (offers to savers answer their own code rather than the offers'). */
+  const onSale = (item: repo.LockedItem) => !item.purchaserId && !item.removedAt && item.approvalStatus === 'approved' && !item.tradeId;
+
   return {
+    onSale,
+
+    /**
+     * Issue 29 (offers to savers): whether the item, locked in `tx`, is held for a buyer: an accepted offer in its
+     * window (overdue ones are expired on the way, their buyers told, as accept does) or a payment in progress.
+     */
+    async held(tx: Tx, item: repo.LockedItem): Promise<boolean> {
+      if (item.paymentStatus === 'pending' && (await repo.paymentInProgress(tx, item.id))) return true;
+      await tellExpired(tx, await repo.expireOverdue(tx, item.id), item.name);
+      return Boolean(await repo.liveAcceptedOffer(tx, item.id));
+    },
+
+    /**
+     * Issue 29: an offer to savers taken by `buyerId`, in `tx` (which holds the item's lock and checked that the
+     * item is on sale and not held): the offer the buyer would have made at `priceCents`, accepted as the seller's
+     * accept would (the payment window and its jobs, the events, the buyer's mail), shipping from the listing to
+     * the buyer's region (409 no_shipping otherwise). The buyer's own pending or countered offer on the item is
+     * closed first: the seller's price to savers supersedes it (docs/decisions.md). offers_one_accepted_per_item
+     * stays the last guard (the caller maps its violation). Answers the offer and whose counts moved (countsMoved
+     * after the commit).
+     */
+    async acceptSaverOffer(tx: Tx, item: repo.LockedItem, buyerId: string, priceCents: number): Promise<{ offerId: string; timeAccepted: Date; moved: string[] }> {
+      const buyer = await repo.contactOf(tx, buyerId);
+      if (!buyer || buyer.removedAt) throw new AppError(401, OFFER_ERRORS.forbidden);
+      if (!buyer.emailConfirmedAt) throw new AppError(403, OFFER_ERRORS.confirmEmail);
+      const shipping = buyer.regionCode ? await repo.shippingTo(tx, item.id, buyer.regionCode) : undefined;
+      if (shipping === undefined || !buyer.regionCode) throw new AppError(409, OFFER_ERRORS.noShipping);
+      const moved = new Set<string>([buyerId, item.sellerId]);
+      const open = await repo.openOfferOf(tx, item.id, buyerId);
+      if (open) {
+        const closed = await repo.transition(tx, open.id, OFFER_TRANSITIONS.close.from, { status: 'closed' });
+        if (closed) await repo.recordEvent(tx, closed.id, 'close', null);
+      }
+      const offer = await repo.insertOffer(tx, { itemId: item.id, buyerId, sellerId: item.sellerId, priceCents, shippingCents: shipping, regionCode: buyer.regionCode });
+      await repo.recordEvent(tx, offer.id, 'make', buyerId, priceCents);
+      const now = new Date();
+      const row = await repo.transition(tx, offer.id, OFFER_TRANSITIONS.accept.from, { status: 'accepted', timeAccepted: now, sellerActedAt: now });
+      if (!row?.timeAccepted) throw new Error('a new offer could not be accepted');
+      await repo.recordEvent(tx, offer.id, 'accept', item.sellerId, priceCents);
+      await scheduleWindow(tx, offer.id, row.timeAccepted);
+      await tell(tx, buyer, `offer-accepted:${offer.id}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, priceCents, offersUrl));
+      return { offerId: offer.id, timeAccepted: row.timeAccepted, moved: [...moved] };
+    },
+
     async make(buyerId: string, input: { itemId: string; offerPrice: number }): Promise<MadeOffer> {
       const buyer = await repo.contactOf(db, buyerId);
       if (!buyer) throw new AppError(401, OFFER_ERRORS.forbidden);

@@ -54,6 +54,10 @@ export interface JobPayloads {
    * (modules/uploads). Named by the upload that queued it; each run sweeps every upload then due.
    */
   'upload-orphan': { key: string };
+  /** An offer to savers just sent (issue 29, modules/saver-offers): pushes it to its recipients and mails them. */
+  'saver-offer-sent': { saverOfferId: string };
+  /** An offer to savers just taken: tells its other recipients that it is gone (a push). */
+  'saver-offer-gone': { saverOfferId: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -129,6 +133,10 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   // Checks before it deletes, and deleting an object already gone is no error, so a retry (a store that was
   // down) is harmless; waits a day in 'created', well inside the 30-day retention.
   'upload-orphan': TRADE_JOB,
+  // The mails are keyed per offer and recipient, so a retry mails nobody twice; a retried push repeats a notice
+  // already shown, which is harmless.
+  'saver-offer-sent': TRADE_JOB,
+  'saver-offer-gone': TRADE_JOB,
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */
