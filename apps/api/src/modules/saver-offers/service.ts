@@ -34,7 +34,7 @@ export interface SaverOffersDeps {
 }
 
 /** Where the screens show offers to savers (the Saved tab), as the pushes link it. */
-const SAVED_PATH = '/me/saved';
+const SAVED_PATH = '/me/vault';
 
 const notAllowed = () => new AppError(409, SELLER_TOOL_ERRORS.saverOfferNotAllowed);
 const gone = () => new AppError(409, SELLER_TOOL_ERRORS.saverOfferGone);

@@ -49,7 +49,7 @@ describe('POST /api/saver-offer/{id}/take', () => {
     // The others hear it is gone; the lists say who has it.
     await t.jobs.drain();
     await expect.poll(() => gonePushes.length).toBe(1);
-    expect(gonePushes[0]).toEqual({ kind: 'saverOfferGone', item: { _id: item.id, name: item.name, thumbnail: item.thumbnail, price: 100 }, saverOfferId: id, text: 'Someone else took this offer first, or it has ended.', path: '/me/saved' });
+    expect(gonePushes[0]).toEqual({ kind: 'saverOfferGone', item: { _id: item.id, name: item.name, thumbnail: item.thumbnail, price: 100 }, saverOfferId: id, text: 'Someone else took this offer first, or it has ended.', path: '/me/vault' });
     expect(takerPushes).toEqual([]);
     expect((await taker.client.get('/api/me/saver-offers')).body.saverOffers).toEqual([expect.objectContaining({ _id: id, status: 'taken', offerId: res.body.offerId })]);
     expect((await other.client.get('/api/me/saver-offers')).body.saverOffers).toEqual([expect.objectContaining({ _id: id, status: 'gone', offerId: null })]);
