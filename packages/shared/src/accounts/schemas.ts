@@ -194,6 +194,11 @@ export const SettingsSchema = z.object({
   referralLink: z.string(),
   /** Want-list alerts (issue 16): a mail per match, or one daily digest. */
   wantAlerts: z.enum(WANT_ALERT_MODES),
+  /**
+   * Issue 29: away mode, until then (ISO), or null when not away. The API always answers it; optional only so
+   * screens and fixtures written before it stay valid.
+   */
+  awayUntil: z.string().nullable().optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

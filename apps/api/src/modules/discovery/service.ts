@@ -2,6 +2,7 @@ import { centsToDollars, ERROR_CODES, ITEM_PAGE_SIZE, type ItemListQuery, type I
 import type { Database } from '../../db/client';
 import { toListingCard } from '../../db/listing-card';
 import { AppError } from '../../platform/errors';
+import { awaySellerIds } from '../accounts/away/away';
 import { priceHistory } from './price-history';
 import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
@@ -73,6 +74,8 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
 
   async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
     const options = listOptionsFor(scope, query);
+    // Away sellers' listings leave the feed, search and the followed-sellers tab; their profile keeps them.
+    if (scope.kind === 'public' || scope.kind === 'followed') options.awaySellerIds = await awaySellerIds(db);
     const rows = options.search
       ? await searchPage(db, options, ITEM_PAGE_SIZE)
       : await repo.restOfTie(db, options, await repo.listPage(db, options), ITEM_PAGE_SIZE);

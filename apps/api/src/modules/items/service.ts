@@ -81,6 +81,8 @@ interface DetailParts {
   isSellerReviewed: boolean;
   /** Issue 28: it changed hands in a completed trade (the item page says so). */
   traded?: boolean;
+  /** Issue 29: the seller is away until then (ISO); unset reads as not away (the approval queue). */
+  sellerAwayUntil?: string | null;
 }
 
 /** The listing's own columns, from a table row (Date) or the item page's statement (ISO text). */
@@ -103,9 +105,9 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     isFixedPrice: item.isFixedPrice,
     ...(parts.forOwner ? { paymentEmail: item.paymentEmail, autoDeclineBelow: dollars(item.autoDeclineBelowCents), autoAcceptAt: dollars(item.autoAcceptAtCents) } : {}),
     shippingPrices: parts.shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
-    // FOUNDATION PLACEHOLDERS (issue 29): the specs helper reads item.specs, the seller-tools helper the seller's away_until.
+    // FOUNDATION PLACEHOLDER (issue 29): the specs helper reads item.specs.
     specs: {},
-    sellerAwayUntil: null,
+    sellerAwayUntil: parts.sellerAwayUntil ?? null,
     timestamped: item.approvalStatus === 'approved' && item.timestampPhoto !== null,
     ...(parts.forOwner || parts.withTimestamp
       ? { timestamp: item.timestampCode !== null && item.timestampPhoto !== null ? { code: item.timestampCode, photo: item.timestampPhoto } : null }
@@ -250,6 +252,7 @@ export function createItemsService(deps: ItemsDeps) {
       isFollowing: page.savedByViewer,
       isSellerReviewed: page.isSellerReviewed,
       traded: page.traded,
+      sellerAwayUntil: seller.awayUntil,
       comments: page.comments.map(
         (c): Comment => ({
           _id: c.id,

@@ -54,6 +54,13 @@ export interface JobPayloads {
    * (modules/uploads). Named by the upload that queued it; each run sweeps every upload then due.
    */
   'upload-orphan': { key: string };
+  /**
+   * Issue 29: the end of a seller's away mode, queued by PUT /api/me/away for `until` (modules/accounts/away). Clears
+   * away_until only if it has come: a later PUT queued its own job, a DELETE ended it already.
+   */
+  'away-return': { userId: string; until: string };
+  /** Issue 29: a listing's price dropped (items module): tells each saver once, by push and mail. */
+  'price-drop-notice': { itemId: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -129,6 +136,10 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   // Checks before it deletes, and deleting an object already gone is no error, so a retry (a store that was
   // down) is harmless; waits a day in 'created', well inside the 30-day retention.
   'upload-orphan': TRADE_JOB,
+  // A conditional update (only an away_until that has come), and the re-matching it queues is keyed by the return.
+  'away-return': TRADE_JOB,
+  // Its mails are keyed by the notice and the saver, so a retry mails nobody twice (a retried push is harmless).
+  'price-drop-notice': TRADE_JOB,
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */
