@@ -40,6 +40,7 @@ import { createOrdersService } from './modules/orders/service';
 import { tradePayRoutes } from './modules/trades/pay-routes';
 import { createTradeSettlement } from './modules/trades/settlement';
 import { createItemsService } from './modules/items/service';
+import { createPriceDropNotices } from './modules/items/price-drop';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
 import { newsRoutes } from './modules/news/routes';
@@ -176,6 +177,8 @@ export function createApp(deps: AppDeps): Express {
     awardKarma: (userId, amount, itemId) => accounts.awardKarma(userId, 'listing', amount, itemId),
   });
   jobs.handle('seller-listed', (payload) => items.sellerListedJob(payload));
+  const priceDrops = createPriceDropNotices({ db, config, jobs, hub });
+  jobs.handle('price-drop-notice', (payload) => priceDrops.noticeJob(payload));
   const wants = createWantsService({ db, config, jobs, hub });
   jobs.handle('want-match', (payload) => wants.matchJob(payload));
   jobs.handle('want-alerts', (payload) => wants.alertsJob(payload));

@@ -2,6 +2,7 @@ import { and, eq, fillPlaceholders, inArray, is, isNotNull, isNull, SQL, sql, ty
 import { isoFromJson, jsonArrayRow, jsonRows, type PlanReuse, type Queryable, type RenderedQuery } from '../../db/client';
 import { listingCardColumns } from '../../db/listing-card';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
+import { SELLER_TOOL_LIMITS } from '@keeb/shared';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
@@ -601,7 +602,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
  * Read one row more than a page, and a page never ends inside saves made at the same time, up to the same bound
  * as restOfTie: the spec's cursor is the time alone.
  */
-export async function savedPage(db: Queryable, o: { userId: string; cursor: Cursor; limit: number }): Promise<(ListRow & { savedAt: string })[]> {
+export async function savedPage(db: Queryable, o: { userId: string; cursor: Cursor; limit: number }): Promise<SavedRow[]> {
   const rows = await savedRows(db, o.userId, o.cursor, o.limit + 1, false);
   if (rows.length <= o.limit) return rows;
   const page = rows.slice(0, o.limit);
@@ -610,10 +611,22 @@ export async function savedPage(db: Queryable, o: { userId: string; cursor: Curs
   return [...page, ...(await savedRows(db, o.userId, { ts: last.savedAt, id: last.id }, o.limit * (TIE_PAGE_LIMIT_PAGES - 1), true))];
 }
 
-async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: number, tieOnly: boolean) {
+/** A Saved tab card's row: the time of the save, and the price drop it shows (issue 29), if any. */
+export type SavedRow = ListRow & { savedAt: string; priceDrop: { fromCents: number; at: string } | null };
+
+/**
+ * Issue 29: the listing's last drop, when it came after this save, within priceDropShownDays, and the price is
+ * still below where it dropped from.
+ */
+const savedPriceDrop = sql`case when ${items.priceDroppedAt} > ${itemSaves.createdAt}
+    and ${items.priceDroppedAt} > now() - ${sql.raw(`interval '${SELLER_TOOL_LIMITS.priceDropShownDays} days'`)}
+    and ${items.priceCents} < ${items.priceDroppedFromCents}
+  then json_build_array(${items.priceDroppedFromCents}, ${items.priceDroppedAt}) end`;
+
+async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: number, tieOnly: boolean): Promise<SavedRow[]> {
   const { ts, id } = cursor;
   const query = db
-    .select(jsonArrayRow([...Object.values(summaryColumns).map(asExpression), itemSaves.createdAt]))
+    .select(jsonArrayRow([...Object.values(summaryColumns).map(asExpression), itemSaves.createdAt, savedPriceDrop]))
     .from(itemSaves)
     .innerJoin(items, eq(items.id, itemSaves.itemId))
     .innerJoin(users, eq(users.id, items.sellerId))
@@ -633,8 +646,11 @@ async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: n
     .orderBy(sql`${itemSaves.createdAt} desc nulls last`, sql`${itemSaves.itemId} desc nulls last`)
     .limit(literalLimit(limit))
     .toSQL();
-  // A card's columns in the page query's order (summaryColumns), then the time of the save.
-  return (await jsonRows(db, query)).map((values) => ({ ...toListRow(values), savedAt: isoFromJson(values[selectOrder.length] as string) }));
+  // A card's columns in the page query's order (summaryColumns), then the time of the save and the drop.
+  return (await jsonRows(db, query)).map((values) => {
+    const drop = values[selectOrder.length + 1] as [number, string] | null;
+    return { ...toListRow(values), savedAt: isoFromJson(values[selectOrder.length] as string), priceDrop: drop && { fromCents: drop[0], at: isoFromJson(drop[1]) } };
+  });
 }
 
 /** A user by username (case-insensitive, users_username_lower_key), not removed. */

@@ -115,7 +115,13 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     /** GET /api/me/items/saved: newest save first; the cursor is the last item's savedAt (+ cursorId). */
     async saved(userId: string, query: ItemListQuery): Promise<ItemSummary[]> {
       const rows = await repo.savedPage(db, { userId, cursor: cursorOf(query), limit: ITEM_PAGE_SIZE });
-      return toSummaries(rows, userId);
+      const cards = await toSummaries(rows, userId);
+      // Issue 29: 'Price dropped from {from} to {price}' on the cards whose price fell since the save.
+      cards.forEach((card, i) => {
+        const drop = rows[i]!.priceDrop;
+        card.priceDrop = drop && { from: centsToDollars(drop.fromCents), at: drop.at };
+      });
+      return cards;
     },
   };
 }

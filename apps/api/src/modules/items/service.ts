@@ -25,6 +25,7 @@ import { queueMail } from '../../adapters/mail/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { followedSellerListedMail, itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
 import { itemPage, type ItemPageRow } from './detail-repo';
+import { recordPriceChange } from './price-drop';
 import * as repo from './repo';
 import { requireIssuedTo, todaysCode } from './timestamp-codes';
 import type { OffersService } from '../offers/service';
@@ -337,6 +338,8 @@ export function createItemsService(deps: ItemsDeps) {
       const floor = guardrails.autoDeclineBelowCents;
       let moved: string[] = [];
       await db.transaction(async (tx) => {
+        // Before the update, which it reads the old price for (issue 29: price-drop notices).
+        const priceChange = await recordPriceChange(tx, jobs, itemId, dollarsToCents(input.price));
         await repo.updateItem(tx, itemId, {
           ...listingColumns(input),
           ...guardrails,
@@ -346,7 +349,9 @@ export function createItemsService(deps: ItemsDeps) {
           // A rejected listing goes back into the queue when its seller edits it.
           ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
         });
-        await notifySavers(tx, itemId, input.name, 'updatedSavedItem');
+        // A drop is the savers' news: told by its notice (mail and push) at most once a day, and not mailed again
+        // as an edit meanwhile.
+        if (priceChange === 'none') await notifySavers(tx, itemId, input.name, 'updatedSavedItem');
         // An approved listing edited into a want (new words, a lower price, a new region) alerts it now; the
         // matches already made are kept once each, so an edit re-alerts nobody.
         if (item.approvalStatus === 'approved') await jobs.send('want-match', { itemId }, { key: `want-match:${itemId}:${randomUUID()}`, tx });
