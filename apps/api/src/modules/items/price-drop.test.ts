@@ -31,7 +31,9 @@ describe('price-drop notices', () => {
     await fan.client.post(`/api/item/${item.id}/save`);
     await quiet.client.post(`/api/item/${item.id}/save`);
     const sockets = await Promise.all([fan, quiet, stranger, seller].map((m) => rt.open(m.client.cookie)));
-    const [toFan, toQuiet, toStranger, toSeller] = sockets.map((s) => collect(s, 'savedItemUpdate'));
+    const [toFan, toQuiet, toStranger, toSeller] = sockets.map((s) => collect(s, 'savedItemUpdate')) as [
+      ReturnType<typeof collect<'savedItemUpdate'>>, ReturnType<typeof collect<'savedItemUpdate'>>, ReturnType<typeof collect<'savedItemUpdate'>>, ReturnType<typeof collect<'savedItemUpdate'>>,
+    ];
 
     await reprice(seller, item.id, 99);
     const pushed = {
