@@ -4,6 +4,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import type { ReplicaSet } from './db/replicas';
 import { addressRoutes } from './modules/accounts/address/routes';
+import { awayRoutes } from './modules/accounts/away/routes';
+import { createAwayService } from './modules/accounts/away/service';
 import { createAddressService } from './modules/accounts/address/service';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService } from './modules/accounts/service';
@@ -40,6 +42,7 @@ import { createOrdersService } from './modules/orders/service';
 import { tradePayRoutes } from './modules/trades/pay-routes';
 import { createTradeSettlement } from './modules/trades/settlement';
 import { createItemsService } from './modules/items/service';
+import { createPriceDropNotices } from './modules/items/price-drop';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
 import { newsRoutes } from './modules/news/routes';
@@ -150,6 +153,8 @@ export function createApp(deps: AppDeps): Express {
   });
   const forumLink = createForumLinkService({ db, config, reddit: deps.reddit ?? createRedditClient(config) });
   const address = createAddressService(db);
+  const away = createAwayService({ db, jobs });
+  jobs.handle('away-return', (payload) => away.returnJob(payload));
   const phone = createPhoneService({ db, config, sms: deps.sms ?? createSmsSender(config), limits: deps.limits });
   const offers = createOffersService({ db, config, jobs, limits: deps.limits, notifyCounts: (userId) => hub.notifyCounts(userId) });
   const chat = createChatService({ db, config, jobs, limits: deps.limits, hub });
@@ -178,6 +183,8 @@ export function createApp(deps: AppDeps): Express {
     saverOfferStatus: (itemId) => saverOffers.ownerStatus(itemId),
   });
   jobs.handle('seller-listed', (payload) => items.sellerListedJob(payload));
+  const priceDrops = createPriceDropNotices({ db, config, jobs, hub });
+  jobs.handle('price-drop-notice', (payload) => priceDrops.noticeJob(payload));
   const wants = createWantsService({ db, config, jobs, hub });
   jobs.handle('want-match', (payload) => wants.matchJob(payload));
   jobs.handle('want-alerts', (payload) => wants.alertsJob(payload));
@@ -264,6 +271,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(forumLinkRoutes({ forumLink, limits: deps.limits })));
   api.use(table.router(phoneRoutes({ phone })));
   api.use(table.router(addressRoutes({ address })));
+  api.use(table.router(awayRoutes({ away })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
   api.use(table.router(saverOffersRoutes({ saverOffers, sellerOf: (itemId) => items.sellerOf(itemId) })));

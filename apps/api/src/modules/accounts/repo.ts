@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { accessRequests, accountTokens, adminBootstrapGrants, contactMessages, items, karmaLedger, redditLinks, regions, users } from '../../db/schema/index';
+import { awayUntilColumn } from './away/away';
 
 const active = isNull(users.removedAt);
 const usernameIs = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
@@ -83,6 +84,7 @@ export async function findAccount(db: Queryable, userId: string) {
       membershipType: users.membershipType,
       isAdmin: users.isAdmin,
       referredBy: users.referredBy,
+      awayUntil: awayUntilColumn,
       regionCode: regions.code,
       regionName: regions.name,
       redditUsername: redditLinks.redditUsername,

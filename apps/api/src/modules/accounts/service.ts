@@ -121,6 +121,7 @@ export function createAccountsService(deps: AccountsDeps) {
           }
         : { isLinked: false, transactions: { count: 0, isTransferred: false } },
       referralLink: `${config.appUrl}/signup?ref=${encodeURIComponent(account.username)}`,
+      awayUntil: account.awayUntil?.toISOString() ?? null,
       wantAlerts: account.wantAlerts,
     };
   }

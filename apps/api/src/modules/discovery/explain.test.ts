@@ -106,4 +106,10 @@ describe('list query plans use indexes (both drivers)', () => {
     const [seller] = await t.db.db.select({ username: users.username }).from(users).limit(1);
     expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'def', scope: { kind: 'sellerPublic', username: seller!.username } })));
   });
+
+  it('leaving out away sellers (issue 29) keeps the index plans', async () => {
+    const away = (await t.db.db.select({ id: users.id }).from(users).limit(3)).map((u) => u.id);
+    for (const sort of ['def', 'low', 'rate'] as const) expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort, awaySellerIds: away })));
+    expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'def', categoryIds: ['keycaps'], awaySellerIds: away })));
+  });
 });

@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, items, karmaLedger, redditLinks, regions, sellerRatings, users } from '../../db/schema/index';
 import { trustJson } from '../../db/trust';
+import { awayUntilColumn } from '../accounts/away/away';
 import { userNamedBy } from '../../db/user-key';
 import { publicItem } from './repo';
 
@@ -49,6 +50,7 @@ export async function profileRow(db: Queryable, userId: string) {
       ratingCount: rating.count,
       ratingOverall: rating.overall,
       trust: sql<string>`${sql.raw(TRUST_OF_USERS)}::text`,
+      awayUntil: awayUntilColumn,
     })
     .from(users)
     .leftJoin(regions, eq(regions.code, users.shippingRegionCode))

@@ -56,8 +56,8 @@ export function createProfilesService(db: Database) {
                 transactions: { count: transferred, isTransferred: row.transferredCount !== null },
               }
             : { isLinked: false, transactions: { count: 0, isTransferred: false } },
-        // FOUNDATION PLACEHOLDER (issue 29): the away-mode helper reads users.away_until.
-        awayUntil: null,
+        // Issue 29: the profile says so; their listings stay listed here while hidden from the feed and search.
+        awayUntil: row.awayUntil?.toISOString() ?? null,
         numFollowers,
         numFollowing,
         transactions: sales + transferred,

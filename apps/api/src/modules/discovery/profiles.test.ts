@@ -54,6 +54,8 @@ describe('GET /api/user/:username/profile', () => {
       avatar: '/uploads/a.jpg',
       shippingRegion: { code: 'US', name: expect.any(String) },
       reddit: { isLinked: true, username: 'keeb_reddit', timeJoined: '2015-03-04T00:00:00.000Z', transactions: { count: 5, isTransferred: true } },
+      // Issue 29: not away.
+      awayUntil: null,
       numFollowers: 1,
       numFollowing: 0,
       transactions: 7,

@@ -4,6 +4,7 @@ import { listingCardColumns } from '../../db/listing-card';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
 import type { SpecFilter } from '@keeb/shared';
 import { hasSpecFilter, specCondition, specShape, specValues } from './spec-filter';
+import { SELLER_TOOL_LIMITS } from '@keeb/shared';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
@@ -83,6 +84,11 @@ export interface ListOptions {
    * the time, not the day: the days before it would be most of items_search_day_idx, read for nothing.
    */
   byWords?: boolean | undefined;
+  /**
+   * Issue 29: sellers away now (accounts/away: awaySellerIds), whose listings the feed and search leave out. By
+   * id rather than a join on users, so every page keeps its partial-index plan and filters a few ids.
+   */
+  awaySellerIds?: string[] | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -438,6 +444,7 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
         // On the time, not the day: a walk of items_feed_idx starts there.
         o.beforeDay === undefined ? undefined : sql`${items.timeListed} < ${v('before', dayStart(o.beforeDay))}::timestamptz`,
         afterCursor(o.sort, o.cursor, v, o.tieOnly === true),
+        o.awaySellerIds?.length ? sql`${items.sellerId} <> all(${v('awayIds', awayIdsArray(o.awaySellerIds))}::uuid[])` : undefined,
       ),
     )
     .orderBy(...(o.sort === 'def' && ((o.fromDay !== undefined && !walk) || o.byWords) ? newestFirstBySort : orderFor(o.sort)))
@@ -466,6 +473,9 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
     .crossJoinLateral(seller)
     .orderBy(...orderFor(o.sort, page));
 }
+
+/** Away sellers' ids as one array literal: one parameter whatever their number, so one prepared shape. */
+const awayIdsArray = (ids: string[]) => `{${ids.join(',')}}`;
 
 /** A page query with its values in it: for EXPLAIN (explain.test.ts, the benchmark). */
 export const listQuery = (db: Queryable, o: ListOptions) => buildListQuery(db, o, asValue);
@@ -561,6 +571,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
     o.openToTrades ? 't' : '',
     specShape(o.specs),
     o.search ? 'q' : '',
+    o.awaySellerIds?.length ? 'a' : '',
     days,
     o.limit,
   ].join('_');
@@ -581,6 +592,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
     fromDay: o.fromDay,
     from: o.fromDay === undefined ? undefined : dayStart(o.fromDay),
     before: o.beforeDay === undefined ? undefined : dayStart(o.beforeDay),
+    awayIds: o.awaySellerIds?.length ? awayIdsArray(o.awaySellerIds) : undefined,
   };
   o.categoryIds?.forEach((id, i) => (values[`category${i}`] = id));
   o.regionCodes?.forEach((code, i) => (values[`region${i}`] = code));
@@ -597,7 +609,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
  * Read one row more than a page, and a page never ends inside saves made at the same time, up to the same bound
  * as restOfTie: the spec's cursor is the time alone.
  */
-export async function savedPage(db: Queryable, o: { userId: string; cursor: Cursor; limit: number }): Promise<(ListRow & { savedAt: string })[]> {
+export async function savedPage(db: Queryable, o: { userId: string; cursor: Cursor; limit: number }): Promise<SavedRow[]> {
   const rows = await savedRows(db, o.userId, o.cursor, o.limit + 1, false);
   if (rows.length <= o.limit) return rows;
   const page = rows.slice(0, o.limit);
@@ -606,10 +618,22 @@ export async function savedPage(db: Queryable, o: { userId: string; cursor: Curs
   return [...page, ...(await savedRows(db, o.userId, { ts: last.savedAt, id: last.id }, o.limit * (TIE_PAGE_LIMIT_PAGES - 1), true))];
 }
 
-async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: number, tieOnly: boolean) {
+/** A Saved tab card's row: the time of the save, and the price drop it shows (issue 29), if any. */
+export type SavedRow = ListRow & { savedAt: string; priceDrop: { fromCents: number; at: string } | null };
+
+/**
+ * Issue 29: the listing's last drop, when it came after this save, within priceDropShownDays, and the price is
+ * still below where it dropped from.
+ */
+const savedPriceDrop = sql`case when ${items.priceDroppedAt} > ${itemSaves.createdAt}
+    and ${items.priceDroppedAt} > now() - ${sql.raw(`interval '${SELLER_TOOL_LIMITS.priceDropShownDays} days'`)}
+    and ${items.priceCents} < ${items.priceDroppedFromCents}
+  then json_build_array(${items.priceDroppedFromCents}, ${items.priceDroppedAt}) end`;
+
+async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: number, tieOnly: boolean): Promise<SavedRow[]> {
   const { ts, id } = cursor;
   const query = db
-    .select(jsonArrayRow([...Object.values(summaryColumns).map(asExpression), itemSaves.createdAt]))
+    .select(jsonArrayRow([...Object.values(summaryColumns).map(asExpression), itemSaves.createdAt, savedPriceDrop]))
     .from(itemSaves)
     .innerJoin(items, eq(items.id, itemSaves.itemId))
     .innerJoin(users, eq(users.id, items.sellerId))
@@ -629,8 +653,11 @@ async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: n
     .orderBy(sql`${itemSaves.createdAt} desc nulls last`, sql`${itemSaves.itemId} desc nulls last`)
     .limit(literalLimit(limit))
     .toSQL();
-  // A card's columns in the page query's order (summaryColumns), then the time of the save.
-  return (await jsonRows(db, query)).map((values) => ({ ...toListRow(values), savedAt: isoFromJson(values[selectOrder.length] as string) }));
+  // A card's columns in the page query's order (summaryColumns), then the time of the save and the drop.
+  return (await jsonRows(db, query)).map((values) => {
+    const drop = values[selectOrder.length + 1] as [number, string] | null;
+    return { ...toListRow(values), savedAt: isoFromJson(values[selectOrder.length] as string), priceDrop: drop && { fromCents: drop[0], at: isoFromJson(drop[1]) } };
+  });
 }
 
 /** A user by username (case-insensitive, users_username_lower_key), not removed. */

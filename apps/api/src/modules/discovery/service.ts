@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { toListingCard } from '../../db/listing-card';
 import { AppError } from '../../platform/errors';
 import { facetCounts, facetFieldsOf } from './facets';
+import { awaySellerIds } from '../accounts/away/away';
 import { priceHistory } from './price-history';
 import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
@@ -85,6 +86,8 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
 
   async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
     const options = listOptionsFor(scope, query);
+    // Away sellers' listings leave the feed, search and the followed-sellers tab; their profile keeps them.
+    if (scope.kind === 'public' || scope.kind === 'followed') options.awaySellerIds = await awaySellerIds(db);
     const rows = options.search
       ? await searchPage(db, options, ITEM_PAGE_SIZE)
       : await repo.restOfTie(db, options, await repo.listPage(db, options), ITEM_PAGE_SIZE);
@@ -133,7 +136,13 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     /** GET /api/me/items/saved: newest save first; the cursor is the last item's savedAt (+ cursorId). */
     async saved(userId: string, query: ItemListQuery): Promise<ItemSummary[]> {
       const rows = await repo.savedPage(db, { userId, cursor: cursorOf(query), limit: ITEM_PAGE_SIZE });
-      return toSummaries(rows, userId);
+      const cards = await toSummaries(rows, userId);
+      // Issue 29: 'Price dropped from {from} to {price}' on the cards whose price fell since the save.
+      cards.forEach((card, i) => {
+        const drop = rows[i]!.priceDrop;
+        card.priceDrop = drop && { from: centsToDollars(drop.fromCents), at: drop.at };
+      });
+      return cards;
     },
   };
 }

@@ -44,6 +44,8 @@ export interface ItemPageRow {
     sales: number;
     /** The seller's rating meter: overall average (0 when unrated) and the number of ratings. */
     rating: { overall: number; count: number };
+    /** Issue 29: away until then (ISO), null when not away (a time already past counts as back). */
+    awayUntil: string | null;
   };
   shipping: Array<{ code: string; name: string; priceCents: number }>;
   comments: Array<{
@@ -104,7 +106,8 @@ export const ITEM_PAGE_SQL = `
               and o.buyer_id is distinct from $2::uuid),
     i.timestamp_code, i.timestamp_photo,
     i.open_to_trades, i.looking_for, i.trade_id is not null and i.traded_at is null,
-    i.traded_at is not null
+    i.traded_at is not null,
+    case when u.away_until > now() then u.away_until end
   )::text as row
   from items i
   join users u on u.id = i.seller_id
@@ -137,6 +140,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     string,
     boolean,
     boolean,
+    string | null,
   ];
   return {
     id: r[0],
@@ -164,7 +168,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     saveCount: r[15],
     timeListed: isoFromJson(r[16]),
     sellerId: r[17],
-    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25], rating: { count: r[30], overall: r[31] } },
+    seller: { username: r[18], avatar: r[19], removed: r[20], regionCode: r[21], regionName: r[22], forumLinked: r[23], forumTrades: r[24], sales: r[25], rating: { count: r[30], overall: r[31] }, awayUntil: r[43] === null ? null : isoFromJson(r[43]) },
     shipping: r[26].map(([code, name, priceCents]) => ({ code, name, priceCents })),
     comments: r[27].map(([id, body, createdAt, userId, username, avatar, removed, forumLinked]) => ({
       id,

@@ -11,8 +11,9 @@ export const listingRejectedMail = (to: string, username: string, itemName: stri
     { label: 'Edit your listing', url: editUrl },
   );
 
-export const savedItemUpdatedMail = (to: string, username: string, itemName: string, url: string) =>
-  noticeMail(to, `An item you saved was updated: ${itemName}`, [`Hi ${username}, "${itemName}", which you saved, was just updated by its seller.`], {
+/** `news`: what changed, when it is worth a line of its own (issue 29: 'Price dropped from $120 to $99.'). */
+export const savedItemUpdatedMail = (to: string, username: string, itemName: string, url: string, news?: string) =>
+  noticeMail(to, `An item you saved was updated: ${itemName}`, [`Hi ${username}, "${itemName}", which you saved, was just updated by its seller.`, ...(news ? [news] : [])], {
     label: 'See the listing',
     url,
   });

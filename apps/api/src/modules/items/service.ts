@@ -25,6 +25,7 @@ import { queueMail } from '../../adapters/mail/mail-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import { followedSellerListedMail, itemCommentMail, listingRejectedMail, savedItemRemovedMail, savedItemUpdatedMail } from './mail-templates';
 import { itemPage, type ItemPageRow } from './detail-repo';
+import { recordPriceChange } from './price-drop';
 import * as repo from './repo';
 import { requireIssuedTo, todaysCode } from './timestamp-codes';
 import type { OffersService } from '../offers/service';
@@ -83,6 +84,8 @@ interface DetailParts {
   isSellerReviewed: boolean;
   /** Issue 28: it changed hands in a completed trade (the item page says so). */
   traded?: boolean;
+  /** Issue 29: the seller is away until then (ISO); unset reads as not away (the approval queue). */
+  sellerAwayUntil?: string | null;
 }
 
 /** The listing's own columns, from a table row (Date) or the item page's statement (ISO text). */
@@ -105,9 +108,9 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     isFixedPrice: item.isFixedPrice,
     ...(parts.forOwner ? { paymentEmail: item.paymentEmail, autoDeclineBelow: dollars(item.autoDeclineBelowCents), autoAcceptAt: dollars(item.autoAcceptAtCents) } : {}),
     shippingPrices: parts.shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
-    // FOUNDATION PLACEHOLDERS (issue 29): the specs helper reads item.specs, the seller-tools helper the seller's away_until.
+    // FOUNDATION PLACEHOLDER (issue 29): the specs helper reads item.specs.
     specs: {},
-    sellerAwayUntil: null,
+    sellerAwayUntil: parts.sellerAwayUntil ?? null,
     timestamped: item.approvalStatus === 'approved' && item.timestampPhoto !== null,
     ...(parts.forOwner || parts.withTimestamp
       ? { timestamp: item.timestampCode !== null && item.timestampPhoto !== null ? { code: item.timestampCode, photo: item.timestampPhoto } : null }
@@ -252,6 +255,7 @@ export function createItemsService(deps: ItemsDeps) {
       isFollowing: page.savedByViewer,
       isSellerReviewed: page.isSellerReviewed,
       traded: page.traded,
+      sellerAwayUntil: seller.awayUntil,
       comments: page.comments.map(
         (c): Comment => ({
           _id: c.id,
@@ -337,6 +341,8 @@ export function createItemsService(deps: ItemsDeps) {
       const floor = guardrails.autoDeclineBelowCents;
       let moved: string[] = [];
       await db.transaction(async (tx) => {
+        // Before the update, which it reads the old price for (issue 29: price-drop notices).
+        const priceChange = await recordPriceChange(tx, jobs, itemId, dollarsToCents(input.price));
         await repo.updateItem(tx, itemId, {
           ...listingColumns(input),
           ...guardrails,
@@ -346,7 +352,9 @@ export function createItemsService(deps: ItemsDeps) {
           // A rejected listing goes back into the queue when its seller edits it.
           ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),
         });
-        await notifySavers(tx, itemId, input.name, 'updatedSavedItem');
+        // A drop is the savers' news: told by its notice (mail and push) at most once a day, and not mailed again
+        // as an edit meanwhile.
+        if (priceChange === 'none') await notifySavers(tx, itemId, input.name, 'updatedSavedItem');
         // An approved listing edited into a want (new words, a lower price, a new region) alerts it now; the
         // matches already made are kept once each, so an edit re-alerts nobody.
         if (item.approvalStatus === 'approved') await jobs.send('want-match', { itemId }, { key: `want-match:${itemId}:${randomUUID()}`, tx });

@@ -18,6 +18,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { uniqueViolation } from '../../platform/db-errors';
+import { assertNotAway } from '../accounts/away/away';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail } from '../../adapters/mail/mail-queue';
@@ -215,6 +216,7 @@ export function createOffersService(deps: OffersDeps) {
           if (item.sellerId === buyerId) throw new AppError(403, OFFER_ERRORS.ownItem);
           requireOnSale(item);
           if (!item.offersAccepted) throw new AppError(409, OFFER_ERRORS.notAcceptingOffers);
+          await assertNotAway(tx, item.sellerId);
           const shipping = buyer.regionCode ? await repo.shippingTo(tx, item.id, buyer.regionCode) : undefined;
           if (shipping === undefined || !buyer.regionCode) throw new AppError(409, OFFER_ERRORS.noShipping);
           const floor = item.autoDeclineBelowCents;
@@ -305,6 +307,8 @@ export function createOffersService(deps: OffersDeps) {
     counterBuyer: (buyerId: string, offerId: string, counterPrice: number) =>
       apply('counterBuyer', buyerId, offerId, async (tx, offer, item) => {
         requireOnSale(item);
+        // The buyer's counter is a new offer to a seller who is not there to answer it.
+        await assertNotAway(tx, offer.sellerId);
         const priceCents = dollarsToCents(counterPrice);
         // The buyer's counter is their new offer: back to the seller, the seller's counter answered.
         const row = await repo.transition(tx, offer.id, OFFER_TRANSITIONS.counterBuyer.from, { status: 'pending', priceCents, counterPriceCents: null, buyerActedAt: new Date() });

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
 import { uniqueViolation } from '../../platform/db-errors';
+import { assertNotAway } from '../accounts/away/away';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import type { Logger } from '../../platform/logger';
@@ -420,6 +421,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           const offerPrice = ownStatus === 'accepted' ? own!.priceCents : ownStatus === 'countered' ? own!.counterPriceCents : null;
           const itemCents = offerPrice ?? (item.isFixedPrice ? item.priceCents : null);
           if (itemCents === null) throw new AppError(409, PAYMENT_ERRORS.notForSale);
+          // A Buy It Now waits for an away seller; a price they agreed to (their accept or counter) may be paid.
+          if (offerPrice === null) await assertNotAway(tx, item.sellerId);
           const lockedUntil = new Date(Date.now() + PAYMENT_LOCK_MS);
           const purchase = await repo.insertPurchase(tx, {
             itemId,

@@ -15,6 +15,7 @@ import type { Database, Tx } from '../../db/client';
 import { queueMail } from '../../adapters/mail/mail-queue';
 import type { MailMessage } from '../../adapters/mail/mail';
 import { checkViolation, uniqueViolation } from '../../platform/db-errors';
+import { assertNotAway } from '../accounts/away/away';
 import { AppError } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/job-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
@@ -176,6 +177,7 @@ export function createTradesService(deps: TradesDeps) {
       if (!item || item.removedAt || item.approvalStatus !== 'approved' || item.purchaserId) throw notFound();
       if (item.sellerId === proposerId) throw new AppError(403, TRADE_ERRORS.ownItem);
       if (!item.openToTrades) throw new AppError(409, TRADE_ERRORS.notOpenToTrades);
+      await assertNotAway(db, item.sellerId);
       const offered = await checkOffered(proposerId, item.id, input.offeredItemIds);
       if (!proposer.hasAddress) throw new AppError(409, TRADE_ERRORS.noAddress);
       if (item.tradeId) throw unavailable();

@@ -261,6 +261,8 @@ export function matchStatement(itemId: string) {
              tsvector_to_array(i.search) || ('category:' || i.category_id) as terms
       from items i
       where i.id = ${itemId}::uuid and i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null
+        -- Issue 29: an away seller's listing alerts nobody; it is matched again when they return (accounts/away).
+        and not exists (select 1 from users s where s.id = i.seller_id and s.away_until > now())
     ), ship as (
       select s.region_code, s.price_cents from item_shipping s where s.item_id = ${itemId}::uuid
     ), found as (

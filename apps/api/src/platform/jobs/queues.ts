@@ -58,6 +58,13 @@ export interface JobPayloads {
   'saver-offer-sent': { saverOfferId: string };
   /** An offer to savers just taken: tells its other recipients that it is gone (a push). */
   'saver-offer-gone': { saverOfferId: string };
+  /**
+   * Issue 29: the end of a seller's away mode, queued by PUT /api/me/away for `until` (modules/accounts/away). Clears
+   * away_until only if it has come: a later PUT queued its own job, a DELETE ended it already.
+   */
+  'away-return': { userId: string; until: string };
+  /** Issue 29: a listing's price dropped (items module): tells each saver once, by push and mail. */
+  'price-drop-notice': { itemId: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -137,6 +144,10 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   // already shown, which is harmless.
   'saver-offer-sent': TRADE_JOB,
   'saver-offer-gone': TRADE_JOB,
+  // A conditional update (only an away_until that has come), and the re-matching it queues is keyed by the return.
+  'away-return': TRADE_JOB,
+  // Its mails are keyed by the notice and the saver, so a retry mails nobody twice (a retried push is harmless).
+  'price-drop-notice': TRADE_JOB,
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */

@@ -20,7 +20,6 @@ import { ItemActions, type MessageSellerModal, type TradeAction } from '../compo
 import { ItemComments } from '../components/item-comments';
 import { ItemGallery } from '../components/item-gallery';
 import { ItemSpecs } from '../components/item-specs';
-
 import { OfferToSavers } from '../components/offer-to-savers';
 import { PaymentReturn } from '../components/payment-return';
 import { SaveToggle } from '../components/save-toggle';
