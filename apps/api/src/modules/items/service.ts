@@ -31,6 +31,7 @@ import type { OffersService } from '../offers/service';
 import type { TradesService } from '../trades/service';
 import { trustOf } from '../../db/trust';
 import { createTrustCache } from './trust-cache';
+import { specColumns } from './spec-columns';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Karma a seller earns when a listing is approved (once per listing; see docs/decisions.md). */
@@ -103,8 +104,9 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     isFixedPrice: item.isFixedPrice,
     ...(parts.forOwner ? { paymentEmail: item.paymentEmail, autoDeclineBelow: dollars(item.autoDeclineBelowCents), autoAcceptAt: dollars(item.autoAcceptAtCents) } : {}),
     shippingPrices: parts.shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
-    // FOUNDATION PLACEHOLDERS (issue 29): the specs helper reads item.specs, the seller-tools helper the seller's away_until.
-    specs: {},
+    // Issue 29: a listing from before specs holds {} (the column's default), which stays valid.
+    specs: item.specs,
+    // FOUNDATION PLACEHOLDER (issue 29): the seller-tools helper reads the seller's away_until.
     sellerAwayUntil: null,
     timestamped: item.approvalStatus === 'approved' && item.timestampPhoto !== null,
     ...(parts.forOwner || parts.withTimestamp
@@ -312,6 +314,7 @@ export function createItemsService(deps: ItemsDeps) {
           ...guardrailColumns(input),
           ...timestampColumns(input),
           ...tradeColumns(input),
+          ...specColumns(input),
           sellerId: userId,
           saleTypeId: input.saleTypeId ?? 'individual',
           approvalStatus: 'pending',
@@ -339,6 +342,7 @@ export function createItemsService(deps: ItemsDeps) {
           ...guardrails,
           ...timestampColumns(input, item),
           ...tradeColumns(input, item),
+          ...specColumns(input, item),
           ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
           // A rejected listing goes back into the queue when its seller edits it.
           ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { WantSpecs } from '@keeb/shared';
 import type { Queryable, Tx } from '../../db/client';
 import { listingCardColumns } from '../../db/listing-card';
 import { items, users, wantMatches, wants } from '../../db/schema/index';
@@ -43,6 +44,8 @@ export interface WantFields {
   regions: string[];
   maxPriceCents: number | null;
   saleTypeId: string | null;
+  /** Issue 29: key -> values any of which will do, as checkWantSpecs keeps them ({} for none). */
+  specs: WantSpecs;
 }
 
 /**
@@ -257,7 +260,7 @@ export async function matchListing(tx: Tx, itemId: string): Promise<{ item: Matc
 export function matchStatement(itemId: string) {
   return sql`
     with it as (
-      select i.id, i.seller_id, i.category_id, i.sale_type_id, i.price_cents, i.search, i.ship_regions, i.name, i.thumbnail,
+      select i.id, i.seller_id, i.category_id, i.sale_type_id, i.price_cents, i.search, i.ship_regions, i.name, i.thumbnail, i.spec_tags,
              tsvector_to_array(i.search) || ('category:' || i.category_id) as terms
       from items i
       where i.id = ${itemId}::uuid and i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null
@@ -283,6 +286,15 @@ export function matchStatement(itemId: string) {
         and (w.sale_type_id is null or w.sale_type_id = it.sale_type_id)
         and (cardinality(w.regions) = 0 or w.regions && it.ship_regions)
         and (w.max_price_cents is null or it.price_cents + coalesce(sh.cents, 0) <= w.max_price_cents)
+        -- Issue 29: every key of the want's specs holds a tag of the listing's (specTag: '<key>:<value>', texts in
+        -- lower case with single spaces); a want without specs ({}) has no key to miss.
+        and not exists (
+          select 1 from jsonb_each(w.specs) as ws(key, wanted)
+          where not exists (
+            select 1 from jsonb_array_elements_text(ws.wanted) as v(value)
+            where ws.key || ':' || lower(btrim(regexp_replace(v.value, '[[:space:]]+', ' ', 'g'))) = any(it.spec_tags)
+          )
+        )
     ), ins as (
       insert into want_matches (want_id, item_id, user_id, price_cents, digest_pending)
       select want_id, ${itemId}::uuid, user_id, price_cents, want_alerts = 'daily' and mailable from found
