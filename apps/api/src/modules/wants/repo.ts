@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { WantSpecs } from '@keeb/shared';
 import type { Queryable, Tx } from '../../db/client';
 import { listingCardColumns } from '../../db/listing-card';
+import { synonymAnchors, synonymGroupsQuery, synonymsIn } from '../../db/search-synonyms';
 import { items, users, wantMatches, wants } from '../../db/schema/index';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -63,14 +64,26 @@ export async function checkFields(db: Queryable, f: WantFields) {
 
 /**
  * The stored query and anchors of a text and categories, as SQL for an insert or update: the feed's
- * search_tsquery and want_anchors (migration 0023), or with no words no query and one 'category:<id>' anchor per
+ * search_tsquery and want_anchors (migration 0023), widened by the synonyms the text names, or with no words no query and one 'category:<id>' anchor per
  * category, so category-only wants are found from the listing's category.
  */
 function searchColumns(f: Pick<WantFields, 'searchText' | 'categoryIds'>) {
   const words = sql`want_anchors(${f.searchText})`;
+  const byCategory = sql`array(select 'category:' || c from unnest(${textArray(f.categoryIds)}) as c)`;
+  const { groups, rest } = synonymsIn(f.searchText);
+  if (groups.length === 0) {
+    return {
+      query: sql`case when ${words} is null then null else search_tsquery(${f.searchText}) end`,
+      anchors: sql`coalesce(${words}, ${byCategory})`,
+    };
+  }
+  // Issue 29: as the feed's search, a text naming a synonym also matches the rest of its words with any form of
+  // the groups it names (db/search-synonyms.ts); such a listing holds one of the first group's anchors.
+  const groupsQuery = synonymGroupsQuery(groups);
+  const widened = rest ? sql`search_tsquery(${f.searchText}) || (search_tsquery(${rest}) && ${groupsQuery})` : sql`search_tsquery(${f.searchText}) || ${groupsQuery}`;
   return {
-    query: sql`case when ${words} is null then null else search_tsquery(${f.searchText}) end`,
-    anchors: sql`coalesce(${words}, array(select 'category:' || c from unnest(${textArray(f.categoryIds)}) as c))`,
+    query: sql`case when ${words} is null then null else ${widened} end`,
+    anchors: sql`case when ${words} is null then ${byCategory} else array(select unnest(${words}) union select unnest(${synonymAnchors(groups)})) end`,
   };
 }
 

@@ -138,3 +138,17 @@ describe('matching by spec', () => {
     expect((await matchRows(t)).map((r) => r.itemId)).toEqual([sixty.id]);
   });
 });
+
+describe('matching by words with synonyms', () => {
+  const listing = (name: string, description = 'Lightly used.') => ({ name, description, categoryId: 'keyboards', specs: {}, specTags: [] });
+
+  it("a want for 'tkl' matches a tenkeyless board, and one for 'tenkeyless' a TKL", async () => {
+    expect(await matches({ searchText: 'tkl' }, listing('Leopold FC750R tenkeyless'))).toBe(true);
+    expect(await matches({ searchText: 'tenkeyless' }, listing('Owlab Spring TKL'))).toBe(true);
+  });
+
+  it("keeps the want's other words: 'leopold bnib' matches a Leopold new in box, not another one", async () => {
+    expect(await matches({ searchText: 'leopold bnib' }, listing('Leopold FC660C', 'Still new in box.'))).toBe(true);
+    expect(await matches({ searchText: 'leopold bnib' }, listing('Varmilo VA87M', 'Still new in box.'))).toBe(false);
+  });
+});
