@@ -1,8 +1,8 @@
 import { and, eq, fillPlaceholders, inArray, is, isNotNull, isNull, SQL, sql, type InferColumnsDataTypes, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { synonymTsqueries } from './search-synonyms';
 import { isoFromJson, jsonArrayRow, jsonRows, type PlanReuse, type Queryable, type RenderedQuery } from '../../db/client';
 import { listingCardColumns } from '../../db/listing-card';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
-import { synonymTsqueries } from './search-synonyms';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
