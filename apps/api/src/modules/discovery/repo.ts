@@ -1,4 +1,5 @@
 import { and, eq, fillPlaceholders, inArray, is, isNotNull, isNull, SQL, sql, type InferColumnsDataTypes, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { synonymTsqueries } from './search-synonyms';
 import { isoFromJson, jsonArrayRow, jsonRows, type PlanReuse, type Queryable, type RenderedQuery } from '../../db/client';
 import { listingCardColumns } from '../../db/listing-card';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
@@ -333,7 +334,8 @@ async function cachedTsqueries(db: Queryable, text: string): Promise<SearchTsque
   if (!cache) tsqueryCaches.set(db, (cache = new Map()));
   const hit = cache.get(text);
   if (hit && Date.now() - hit.at < TSQUERY_TTL_MS) return hit.tsqueries;
-  const tsqueries = await searchTsqueries(db, text);
+  // Issue 29: a text naming one of the hobby's synonyms is widened to the other forms (search-synonyms.ts).
+  const tsqueries = (await synonymTsqueries(db, text)) ?? (await searchTsqueries(db, text));
   cache.delete(text);
   cache.set(text, { tsqueries, at: Date.now() });
   // Map keeps insertion order: the first key is the least recently computed.

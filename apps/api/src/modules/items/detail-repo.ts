@@ -1,4 +1,4 @@
-import { PAYMENT_WINDOW_MS } from '@keeb/shared';
+import { PAYMENT_WINDOW_MS, type ItemSpecs } from '@keeb/shared';
 import { isoFromJson, jsonRows, type Database } from '../../db/client';
 
 /** Everything the item page shows, read by one statement (itemPage). */
@@ -28,6 +28,8 @@ export interface ItemPageRow {
   openToTrades: boolean;
   lookingFor: string;
   tradePending: boolean;
+  /** Issue 29: the listing's specs ({} for one listed before specs). */
+  specs: ItemSpecs;
   saveCount: number;
   timeListed: string;
   sellerId: string;
@@ -107,7 +109,8 @@ export const ITEM_PAGE_SQL = `
     i.timestamp_code, i.timestamp_photo,
     i.open_to_trades, i.looking_for, i.trade_id is not null and i.traded_at is null,
     i.traded_at is not null,
-    case when u.away_until > now() then u.away_until end
+    case when u.away_until > now() then u.away_until end,
+    i.specs
   )::text as row
   from items i
   join users u on u.id = i.seller_id
@@ -141,6 +144,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     boolean,
     boolean,
     string | null,
+    ItemSpecs,
   ];
   return {
     id: r[0],
@@ -165,6 +169,7 @@ export async function itemPage(db: Database, itemId: string, viewerId: string | 
     openToTrades: r[39],
     lookingFor: r[40],
     tradePending: r[41],
+    specs: r[44],
     saveCount: r[15],
     timeListed: isoFromJson(r[16]),
     sellerId: r[17],

@@ -32,6 +32,7 @@ import type { OffersService } from '../offers/service';
 import type { TradesService } from '../trades/service';
 import { trustOf } from '../../db/trust';
 import { createTrustCache } from './trust-cache';
+import { specColumns } from './spec-columns';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Karma a seller earns when a listing is approved (once per listing; see docs/decisions.md). */
@@ -108,8 +109,8 @@ function toDetail(item: ListingFields, parts: DetailParts): ItemDetail {
     isFixedPrice: item.isFixedPrice,
     ...(parts.forOwner ? { paymentEmail: item.paymentEmail, autoDeclineBelow: dollars(item.autoDeclineBelowCents), autoAcceptAt: dollars(item.autoAcceptAtCents) } : {}),
     shippingPrices: parts.shipping.map((s) => ({ code: s.code, name: s.name, price: centsToDollars(s.priceCents) })),
-    // FOUNDATION PLACEHOLDER (issue 29): the specs helper reads item.specs.
-    specs: {},
+    // Issue 29: a listing from before specs holds {} (the column's default), which stays valid.
+    specs: item.specs,
     sellerAwayUntil: parts.sellerAwayUntil ?? null,
     timestamped: item.approvalStatus === 'approved' && item.timestampPhoto !== null,
     ...(parts.forOwner || parts.withTimestamp
@@ -319,6 +320,7 @@ export function createItemsService(deps: ItemsDeps) {
           ...guardrailColumns(input),
           ...timestampColumns(input),
           ...tradeColumns(input),
+          ...specColumns(input),
           sellerId: userId,
           saleTypeId: input.saleTypeId ?? 'individual',
           approvalStatus: 'pending',
@@ -348,6 +350,7 @@ export function createItemsService(deps: ItemsDeps) {
           ...guardrails,
           ...timestampColumns(input, item),
           ...tradeColumns(input, item),
+          ...specColumns(input, item),
           ...(input.saleTypeId ? { saleTypeId: input.saleTypeId } : {}),
           // A rejected listing goes back into the queue when its seller edits it.
           ...(item.approvalStatus === 'rejected' ? { approvalStatus: 'pending' as const } : {}),

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { WantSpecs } from '@keeb/shared';
 import type { Queryable, Tx } from '../../db/client';
 import { listingCardColumns } from '../../db/listing-card';
+import { synonymAnchors, synonymGroupsQuery, synonymsIn } from '../../db/search-synonyms';
 import { items, users, wantMatches, wants } from '../../db/schema/index';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -43,6 +45,8 @@ export interface WantFields {
   regions: string[];
   maxPriceCents: number | null;
   saleTypeId: string | null;
+  /** Issue 29: key -> values any of which will do, as checkWantSpecs keeps them ({} for none). */
+  specs: WantSpecs;
 }
 
 /**
@@ -60,14 +64,26 @@ export async function checkFields(db: Queryable, f: WantFields) {
 
 /**
  * The stored query and anchors of a text and categories, as SQL for an insert or update: the feed's
- * search_tsquery and want_anchors (migration 0023), or with no words no query and one 'category:<id>' anchor per
+ * search_tsquery and want_anchors (migration 0023), widened by the synonyms the text names, or with no words no query and one 'category:<id>' anchor per
  * category, so category-only wants are found from the listing's category.
  */
 function searchColumns(f: Pick<WantFields, 'searchText' | 'categoryIds'>) {
   const words = sql`want_anchors(${f.searchText})`;
+  const byCategory = sql`array(select 'category:' || c from unnest(${textArray(f.categoryIds)}) as c)`;
+  const { groups, rest } = synonymsIn(f.searchText);
+  if (groups.length === 0) {
+    return {
+      query: sql`case when ${words} is null then null else search_tsquery(${f.searchText}) end`,
+      anchors: sql`coalesce(${words}, ${byCategory})`,
+    };
+  }
+  // Issue 29: as the feed's search, a text naming a synonym also matches the rest of its words with any form of
+  // the groups it names (db/search-synonyms.ts); such a listing holds one of the first group's anchors.
+  const groupsQuery = synonymGroupsQuery(groups);
+  const widened = rest ? sql`search_tsquery(${f.searchText}) || (search_tsquery(${rest}) && ${groupsQuery})` : sql`search_tsquery(${f.searchText}) || ${groupsQuery}`;
   return {
-    query: sql`case when ${words} is null then null else search_tsquery(${f.searchText}) end`,
-    anchors: sql`coalesce(${words}, array(select 'category:' || c from unnest(${textArray(f.categoryIds)}) as c))`,
+    query: sql`case when ${words} is null then null else ${widened} end`,
+    anchors: sql`case when ${words} is null then ${byCategory} else array(select unnest(${words}) union select unnest(${synonymAnchors(groups)})) end`,
   };
 }
 
@@ -257,7 +273,7 @@ export async function matchListing(tx: Tx, itemId: string): Promise<{ item: Matc
 export function matchStatement(itemId: string) {
   return sql`
     with it as (
-      select i.id, i.seller_id, i.category_id, i.sale_type_id, i.price_cents, i.search, i.ship_regions, i.name, i.thumbnail,
+      select i.id, i.seller_id, i.category_id, i.sale_type_id, i.price_cents, i.search, i.ship_regions, i.name, i.thumbnail, i.spec_tags,
              tsvector_to_array(i.search) || ('category:' || i.category_id) as terms
       from items i
       where i.id = ${itemId}::uuid and i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null
@@ -285,6 +301,15 @@ export function matchStatement(itemId: string) {
         and (w.sale_type_id is null or w.sale_type_id = it.sale_type_id)
         and (cardinality(w.regions) = 0 or w.regions && it.ship_regions)
         and (w.max_price_cents is null or it.price_cents + coalesce(sh.cents, 0) <= w.max_price_cents)
+        -- Issue 29: every key of the want's specs holds a tag of the listing's (specTag: '<key>:<value>', texts in
+        -- lower case with single spaces); a want without specs ({}) has no key to miss.
+        and not exists (
+          select 1 from jsonb_each(w.specs) as ws(key, wanted)
+          where not exists (
+            select 1 from jsonb_array_elements_text(ws.wanted) as v(value)
+            where ws.key || ':' || lower(btrim(regexp_replace(v.value, '[[:space:]]+', ' ', 'g'))) = any(it.spec_tags)
+          )
+        )
     ), ins as (
       insert into want_matches (want_id, item_id, user_id, price_cents, digest_pending)
       select want_id, ${itemId}::uuid, user_id, price_cents, want_alerts = 'daily' and mailable from found

@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  checkWantSpecs,
   dollarsToCents,
   WANT_ERRORS,
   WANT_LIMITS,
@@ -10,6 +11,7 @@ import {
   type Want,
   type WantMatch,
   type WantMatchesQuery,
+  type WantSpecs,
 } from '@keeb/shared';
 import type { Config } from '../../config';
 import type { Database, Queryable, Tx } from '../../db/client';
@@ -54,6 +56,29 @@ function toWant(row: repo.WantRow, counts: { matchCount: number; newMatches: num
     matchCount: counts.matchCount,
     newMatches: counts.newMatches,
   };
+}
+
+/** A want's specs checked against its categories (issue 29): 400 with the code and 'specs.<key>', else as stored. */
+function checkedSpecs(categoryIds: string[], input: Record<string, unknown> | undefined): WantSpecs {
+  const checked = checkWantSpecs(categoryIds, input);
+  if ('problem' in checked) throw new AppError(400, checked.problem[0], { field: checked.problem[1] });
+  return checked.specs;
+}
+
+/**
+ * The stored specs of a want whose categories changed in an edit that left the specs out: the keys that still
+ * belong to one of its categories (as a listing's, items/spec-columns.ts), the others dropped rather than refused.
+ */
+function specsFitFor(categoryIds: string[], specs: WantSpecs): WantSpecs {
+  let kept: Record<string, unknown> = { ...specs };
+  for (;;) {
+    const checked = checkWantSpecs(categoryIds, kept);
+    if ('specs' in checked) return checked.specs;
+    const key = checked.problem[1].replace(/^specs\.?/, '');
+    if (!key || !(key in kept)) return {};
+    const { [key]: _dropped, ...rest } = kept;
+    kept = rest;
+  }
 }
 
 const isActive = (w: { paused: boolean; expiresAt: Date }) => !w.paused && w.expiresAt.getTime() > Date.now();
@@ -156,8 +181,9 @@ export function createWantsService(deps: WantsDeps) {
 
     /** POST /api/me/wants: a new want, active for WANT_LIMITS.lifetimeDays. */
     async create(userId: string, input: ValidWantInput): Promise<Want> {
-      const fields: repo.WantFields = { ...input, maxPriceCents: input.maxPrice === null ? null : dollarsToCents(input.maxPrice) };
+      const fields: repo.WantFields = { ...input, maxPriceCents: input.maxPrice === null ? null : dollarsToCents(input.maxPrice), specs: {} };
       await validate(db, fields);
+      fields.specs = checkedSpecs(fields.categoryIds, input.specs);
       const row = await db.transaction(async (tx) => {
         // One create at a time per user, so two parallel creates at the limit cannot both pass it.
         await repo.lockUser(tx, userId);
@@ -186,12 +212,16 @@ export function createWantsService(deps: WantsDeps) {
           regions: patch.regions ?? want.regions,
           maxPriceCents: patch.maxPrice === undefined ? want.maxPriceCents : patch.maxPrice === null ? null : dollarsToCents(patch.maxPrice),
           saleTypeId: patch.saleTypeId === undefined ? want.saleTypeId : patch.saleTypeId,
+          specs: want.specs,
         };
         await validate(tx, fields);
+        const categoriesChanged = fields.categoryIds.join('\n') !== want.categoryIds.join('\n');
+        if (patch.specs !== undefined) fields.specs = checkedSpecs(fields.categoryIds, patch.specs);
+        else if (categoriesChanged) fields.specs = specsFitFor(fields.categoryIds, want.specs);
         const renewed = patch.renew ? new Date(Date.now() + WANT_LIMITS.lifetimeDays * DAY_MS) : undefined;
         const next = { paused: patch.paused ?? want.paused, expiresAt: renewed ?? want.expiresAt };
         if (!isActive(want) && isActive(next)) await refuseOverActiveLimit(tx, userId);
-        const searchChanged = fields.searchText !== want.searchText || fields.categoryIds.join('\n') !== want.categoryIds.join('\n');
+        const searchChanged = fields.searchText !== want.searchText || categoriesChanged;
         const row = await repo.updateWant(tx, wantId, { ...fields, paused: next.paused, expiresAt: renewed, recompute: searchChanged || Boolean(renewed) });
         if (renewed) await queueExpiryWarning(tx, row);
         else if (want.paused && isActive(row) && warningDue(row) <= Date.now()) await queueExpiryWarning(tx, row, `resumed:${Date.now()}`);

@@ -69,7 +69,7 @@ export const DEMO_LISTINGS: DemoListing[] = [
   { name: 'Clackeys "Bonsai" Resin Artisan', category: 'artisan', price: 120, seller: 'demo_artisan', palette: OLIVE, description: 'Tiny bonsai tree in clear resin. Handmade, one of one.' },
   { name: 'Ice Cap Keycaps "Winter Wolf"', category: 'artisan', price: 85, seller: 'demo_cherry', palette: ICE, description: 'Howling wolf sculpt, translucent blue.' },
   { name: 'Gateron Oil King Switches (x90), lubed', category: 'parts', price: 65, seller: 'demo_lubed', palette: RED, description: 'Hand-lubed with 205g0 on the housing and slider. Springs stock.' },
-  { name: 'Cherry MX Black Hyperglide (x70)', category: 'parts', price: 45, seller: 'demo_cherry', palette: BOW, description: 'Pulled from a build after two weeks.' },
+  { name: 'Cherry MX Black Hyperglide (x70)', category: 'parts', price: 45, seller: 'demo_cherry', palette: BOW, description: 'Pulled from a build after two weeks. Lubed with 205g0 and filmed.' },
   { name: 'Durock V2 Stabilizers - Full Set, Clipped and Lubed', category: 'parts', price: 28, seller: 'demo_lubed', palette: ICE, description: 'Screw-in stabs, clipped, holee-modded, lubed with dielectric grease.' },
   { name: 'Holy Panda X Switches (x70)', category: 'parts', price: 58, seller: 'demo_thock', palette: SAND, description: 'Tactile. Brand new in bag.' },
   { name: 'Tofu65 Hot-Swap PCB (DZ65RGB V3)', category: 'parts', price: 40, seller: 'demo_tofu', palette: MINT, description: 'Works perfectly, tested every switch socket.' },

@@ -2,10 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, photoVariants, PRICE_HISTORY_MIN_SALES, type PriceHistory } from '@keeb/shared';
+import { CATEGORIES, checkItemSpecs, photoVariants, PRICE_HISTORY_MIN_SALES, specTags, type PriceHistory } from '@keeb/shared';
+import { items } from '../../schema/index';
 import { useTestApp } from '../../../test/app';
 import { createUser } from '../../../test/factories';
-import { DEMO_PASSWORD } from './catalog';
+import { DEMO_LISTINGS, DEMO_PASSWORD } from './catalog';
+import { DEMO_SPECS } from './specs';
 import { loadDemoData } from './index';
 
 const t = useTestApp();
@@ -62,6 +64,25 @@ describe('demo content', () => {
       expect(item.openToTrades).toBe(true);
       expect(item.lookingFor.length).toBeGreaterThan(0);
     }
+  });
+
+  it('gives every listing specs of its category, stored with their tags (issue 29)', async () => {
+    for (const listing of DEMO_LISTINGS) {
+      const specs = DEMO_SPECS[listing.name];
+      expect(specs, listing.name).toBeDefined();
+      expect(checkItemSpecs(listing.category, specs), listing.name).toHaveProperty('specs');
+    }
+    await loadDemoData(t.db.db, t.config.uploadsDir);
+    const rows = await t.db.db.select({ name: items.name, specs: items.specs, specTags: items.specTags, purchaserId: items.purchaserId }).from(items);
+    for (const row of rows.filter((r) => r.purchaserId === null)) {
+      expect(Object.keys(row.specs).length, row.name).toBeGreaterThan(0);
+      expect(row.specTags, row.name).toEqual(specTags(row.specs));
+    }
+    // The hobby's usual finds: a 65% hot-swap board, SA PBT caps, lubed linears in a lot of 70.
+    const tags = rows.map((r) => r.specTags);
+    expect(tags.some((t) => t.includes('size:65%') && t.includes('mounting:hot-swap'))).toBe(true);
+    expect(tags.some((t) => t.includes('profile:sa') && t.includes('material:pbt'))).toBe(true);
+    expect(tags.some((t) => ['kind:switches', 'switchType:linear', 'lubed:true', 'quantity:70'].every((tag) => t.includes(tag)))).toBe(true);
   });
 
   it('gives demo users a known password and marks them as demo', async () => {

@@ -2,12 +2,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
-import { REGIONS, dollarsToCents, photoVariants } from '@keeb/shared';
+import { REGIONS, checkItemSpecs, dollarsToCents, photoVariants, specTags } from '@keeb/shared';
 import type { Database } from '../../client';
 import { listingPhoto } from '../../../platform/images';
 import { itemShipping, items, orderEvents, orders, purchases, users } from '../../schema/index';
 import { loadDemoBlog } from './blog';
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SALES, DEMO_USERS } from './catalog';
+import { DEMO_SPECS } from './specs';
 import { renderAvatar, renderDemoPhotos } from './photos';
 
 const AVATAR_COLOURS = ['#5b8def', '#e0795b', '#4fb286', '#a56de2', '#e0b84a', '#3d9fb8'];
@@ -80,12 +81,16 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
     }
     if (listing.category === 'keyboards' && photos[0]) banners.push(photos[0]);
     photosByName.set(listing.name, photos);
+    const checked = checkItemSpecs(listing.category, DEMO_SPECS[listing.name] ?? {});
+    if ('problem' in checked) throw new Error(`demo listing ${listing.name}: ${checked.problem.join(' ')}`);
     await db.transaction(async (tx) => {
       const [item] = await tx
         .insert(items)
         .values({
           sellerId: seller.id,
           categoryId: listing.category,
+          specs: checked.specs,
+          specTags: specTags(checked.specs),
           saleTypeId: listing.vendor ? 'vendor' : 'individual',
           name: listing.name,
           description: listing.description,
