@@ -209,7 +209,7 @@ describe.skipIf(!available)('specs, filters with counts and the seller tools', (
     await seller.page.goto(`${server.baseUrl}/detail/${boardId}`);
     await seller.page.getByRole('button', { name: 'Offer to savers' }).click();
     const modal = seller.page.getByRole('dialog', { name: 'Offer to savers' });
-    await modal.getByLabel(/Price/).fill('170');
+    await modal.getByLabel('Your price (USD)').fill('170');
     await shot(seller.page, 'specs-offer-to-savers-desktop', modal);
     await modal.getByRole('button', { name: 'Send offer' }).click();
     await seller.page.getByText('Offer sent to 1 saver.').waitFor();
@@ -222,7 +222,10 @@ describe.skipIf(!available)('specs, filters with counts and the seller tools', (
     await offers.getByText(BOARD).waitFor();
     await shot(page, 'specs-saver-offer-desktop', offers);
     await offers.getByRole('button', { name: /^Take it/ }).click();
-    // Taking it makes it the saver's accepted offer: they pay it as any accepted offer, through the stand-in.
+    // Taking it makes it the saver's accepted offer: they pay it on the item page as any accepted offer, through the
+    // payment stand-in.
+    await page.waitForURL((url) => url.pathname === `/detail/${boardId}`);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
     const payDialog = page.getByRole('dialog', { name: 'Pay Now' });
     await payDialog.getByRole('button', { name: 'Continue to PayPal' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/approve/'));
