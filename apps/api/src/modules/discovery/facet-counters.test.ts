@@ -189,7 +189,8 @@ describe('spec_counts, the maintained facet counters (issue 29, both drivers)', 
     await t.db.db.execute(sql`analyze spec_counts`);
     await t.db.db.execute(sql`analyze items`);
     // Keycaps' maker keeps its top-values read of items (a small table here: read whole); keyboards count only.
-    for (const query of [{ categoryIds: 'keyboards', size: '65%', mounting: 'hot-swap' }, { categoryIds: 'keycaps', profile: 'cherry' }]) {
+    const queries: Array<Record<string, string>> = [{ categoryIds: 'keyboards', size: '65%', mounting: 'hot-swap' }, { categoryIds: 'keycaps', profile: 'cherry' }];
+    for (const query of queries) {
       const options = optionsOf(query);
       const rows = await rowsOf<Record<string, string>>(sql`explain ${facetsStatement(options, facetFieldsOf(options.categoryIds!))}`);
       const text = rows.map((r) => Object.values(r)[0]).join('\n');
