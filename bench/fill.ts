@@ -135,4 +135,6 @@ async function load(db: Queryable, n: number, log: (line: string) => void): Prom
   );
   await run(db, `set local session_replication_role = origin`);
   for (const index of indexes) await step(`index ${index.indexname}`, index.indexdef);
+  // Issue 29: the facet counters' trigger was off too (replica role): rebuilt set-based by the migration's own rule.
+  await step('spec counters (spec_counts_rebuild)', 'select spec_counts_rebuild()');
 }

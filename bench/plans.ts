@@ -8,7 +8,7 @@ import type { Database } from '../apps/api/src/db/client';
 import * as repo from '../apps/api/src/modules/discovery/repo';
 import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
 import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
-import { facetFieldsOf, facetsQuery } from '../apps/api/src/modules/discovery/facets';
+import { facetFieldsOf, facetsStatement } from '../apps/api/src/modules/discovery/facets';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
 import { RECEIVED_PAGE_SQL } from '../apps/api/src/modules/offers/repo';
 import { trustJson } from '../apps/api/src/db/trust';
@@ -85,11 +85,11 @@ export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefin
   // The profile's trust figures (db/trust.ts), the part of its statement that reads orders and conversations.
   if (c.kind === 'profile') return explainStatement(db, `select ${trustJson('u.id', 'u')}::text from users u where u.id = $1::uuid`, [c.sellerId!]);
   const options = listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query));
-  // Issue 29: the facet counts' one statement (facets.ts), every value's capped count.
+  // Issue 29: the facet counts' one statement (facets.ts): from the counters when it can, else every value's capped count.
   if (c.kind === 'facets') {
     const resolved = await repo.withTsquery(db, options);
     if (!resolved) return undefined;
-    const result = (await db.execute(sql`explain (analyze, format json) ${facetsQuery(resolved, facetFieldsOf(options.categoryIds ?? []))}`)) as unknown as {
+    const result = (await db.execute(sql`explain (analyze, format json) ${facetsStatement(resolved, facetFieldsOf(options.categoryIds ?? []))}`)) as unknown as {
       rows: Array<Record<string, unknown>>;
     };
     const plan = planFrom(result.rows);

@@ -3,7 +3,7 @@
  * each case over HTTP. Exits 1 when a case's plan scans the listings sequentially.
  *
  *   npm run bench -- [--db pg|pglite] [--n 1000000] [--refill] [--seconds 10] [--warmup 3] [--connections 10]
- *                    [--url postgres://postgres@localhost/keeb_bench?host=/var/run/postgresql] [--only search] [--plans-only]
+ *                    [--url postgres://postgres@localhost/keeb_bench?host=/var/run/postgresql] [--only 'search|facets'] [--plans-only]
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -76,7 +76,9 @@ try {
   } else log(`reusing the ${n} listings already there (--refill to rebuild)`);
   await ensureOffers(handle.db, log);
   await ensureOrders(handle.db, log);
-  const cases = (await buildCases(handle.db)).filter((c) => !args.only || c.name.includes(args.only));
+  // --only: substrings of case names, several separated by '|' (names hold commas), e.g. --only 'facets|feed: first page'.
+  const only = args.only?.split('|').map((s) => s.trim()).filter(Boolean) ?? [];
+  const cases = (await buildCases(handle.db)).filter((c) => only.length === 0 || only.some((s) => c.name.includes(s)));
   results = [];
   for (const bench of cases) {
     const plan = await planOf(handle.db, bench);

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/client';
 
 /** Tables holding user data; reference tables (categories, regions...) keep their seeded rows. */
-export const USER_DATA_TABLES = ['payment_events', 'follows', 'item_comments', 'item_saves', 'item_shipping', 'items', 'local_payment_orders', 'search_words', 'sessions', 'rate_limits', 'users'];
+export const USER_DATA_TABLES = ['payment_events', 'follows', 'item_comments', 'item_saves', 'item_shipping', 'items', 'local_payment_orders', 'search_words', 'spec_counts', 'sessions', 'rate_limits', 'users'];
 
 export interface TestDatabase extends DatabaseHandle {
   /** Empties every user-data table; reference data stays. */

@@ -13,3 +13,4 @@ export * from './orders';
 export * from './uploads';
 export * from './trades';
 export * from './seller-tools';
+export * from './spec-counts';

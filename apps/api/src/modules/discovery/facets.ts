@@ -3,6 +3,7 @@ import { CATEGORY_SPECS, FACET_EXACT_MAX, FACET_MORE, specFieldsOf, specTag, typ
 import type { Queryable } from '../../db/client';
 import { items } from '../../db/schema/index';
 import { publicItem, withTsquery, type ListOptions } from './repo';
+import { COUNTED_KINDS, counterLookups, counterPlan, counterQuery } from './facet-counters';
 import { specCondition, specGroups } from './spec-filter';
 
 /**
@@ -13,6 +14,10 @@ import { specCondition, specGroups } from './spec-filter';
  * FACET_EXACT_MAX + 1 rows: `select from items where ... limit 1001` through items_spec_tags_idx, whatever the
  * value's real number of listings. All values of all keys are one statement (one round trip), each value a scalar
  * subquery planned with its own tags in view.
+ *
+ * That live count reads a tag's whole posting list before its LIMIT stops it (about 1.7 s at 1,000,000 listings), so
+ * the common query - one category and at most two spec keys - is answered from the maintained counters instead
+ * (facet-counters.ts); the free-text and count fields keep their top-values read, every other query the live count.
  */
 
 const CAP = FACET_EXACT_MAX + 1;
@@ -90,10 +95,30 @@ function topCounts(o: ListOptions, field: SpecField): SQL {
           where starts_with(u.tag, ${prefix}::text) group by u.tag order by count(*) desc, u.tag limit ${sql.raw(String(FACET_TOP_VALUES))}) top)`;
 }
 
-/** The one statement of a facets answer (options with their search resolved: withTsquery); EXPLAIN reads it too. */
+/** Every field's counts as one JSON object (options with their search resolved: withTsquery). */
+const facetsObject = (o: ListOptions, fields: readonly SpecField[]) =>
+  sql`json_build_object(${sql.join(
+    fields.map((field) => sql`${field.key}::text, ${field.choices || field.kind === 'flag' ? listedCounts(o, field) : topCounts(o, field)}`),
+    sql`, `,
+  )})`;
+
+/** The one statement of a live facets answer (options with their search resolved: withTsquery); EXPLAIN reads it too. */
 export function facetsQuery(o: ListOptions, fields: readonly SpecField[]): SQL {
-  const perField = fields.map((field) => sql`${field.key}::text, ${field.choices || field.kind === 'flag' ? listedCounts(o, field) : topCounts(o, field)}`);
-  return sql`select json_build_object(${sql.join(perField, sql`, `)})::text as facets`;
+  return sql`select ${facetsObject(o, fields)}::text as facets`;
+}
+
+/**
+ * The one statement of a facets answer: from the counters when counterPlan allows (its counted fields; the others
+ * by their top values, in the same statement), else the live count. EXPLAIN reads it too.
+ */
+export function facetsStatement(o: ListOptions, fields: readonly SpecField[]): SQL {
+  const plan = counterPlan(o);
+  if (!plan) return facetsQuery(o, fields);
+  const counted = fields.filter((f) => COUNTED_KINDS.has(f.kind));
+  const others = fields.filter((f) => !COUNTED_KINDS.has(f.kind));
+  // Two columns, merged by facetCounts: a jsonb merge would reorder each field's values.
+  const top = others.length ? facetsObject(o, others) : sql`'{}'::json`;
+  return sql`select ${counterQuery(plan.categoryId, counterLookups(plan.filter, counted))}::text as facets, ${top}::text as top`;
 }
 
 /** Every field's counts, one statement. Counts above FACET_EXACT_MAX answer FACET_MORE. */
@@ -105,8 +130,9 @@ export async function facetCounts(db: Queryable, options: ListOptions, fields: r
     for (const field of fields) facets[field.key] = Object.fromEntries((field.kind === 'flag' ? ['true', 'false'] : (field.choices ?? []).map((c) => c.value)).map((v) => [v, 0]));
     return facets;
   }
-  const result = (await db.execute(facetsQuery(o, fields))) as unknown as { rows: Array<{ facets: string }> };
-  const counts = JSON.parse(result.rows[0]!.facets) as Record<string, Record<string, number>>;
+  const result = (await db.execute(facetsStatement(o, fields))) as unknown as { rows: Array<{ facets: string; top?: string }> };
+  const row = result.rows[0]!;
+  const counts = { ...JSON.parse(row.facets), ...JSON.parse(row.top ?? '{}') } as Record<string, Record<string, number>>;
   for (const field of fields) {
     facets[field.key] = Object.fromEntries(Object.entries(counts[field.key] ?? {}).map(([value, n]) => [value, n > FACET_EXACT_MAX ? FACET_MORE : n]));
   }
