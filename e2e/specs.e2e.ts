@@ -230,9 +230,14 @@ describe.skipIf(!available)('specs, filters with counts and the seller tools', (
     await payDialog.getByRole('button', { name: 'Continue to PayPal' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/approve/'));
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect
-      .poll(async () => (await db.query<{ price_sold_cents: number }>(`select price_sold_cents from items where id = $1 and purchaser_id is not null`, [boardId])).rows[0]?.price_sold_cents)
-      .toBe(17000);
+    // Back from the provider: confirm, and the purchase completes at the offer's price.
+    await page.waitForURL((url) => url.pathname === `/detail/${boardId}` && url.searchParams.has('PayerID'));
+    const overlay = page.getByRole('dialog');
+    await overlay.getByRole('button', { name: 'Complete Purchase' }).click();
+    await overlay.getByText('Payment Complete').waitFor({ timeout: 20_000 });
+    await shot(page, 'specs-saver-offer-paid-desktop');
+    const sold = await db.query<{ price_sold_cents: number }>(`select price_sold_cents from items where id = $1 and purchaser_id is not null`, [boardId]);
+    expect(sold.rows[0]?.price_sold_cents).toBe(17000);
     await buyer.context.close();
   });
 });
