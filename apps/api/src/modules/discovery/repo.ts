@@ -658,7 +658,8 @@ async function savedRows(db: Queryable, userId: string, cursor: Cursor, limit: n
   // A card's columns in the page query's order (summaryColumns), then the time of the save and the drop.
   return (await jsonRows(db, query)).map((values) => {
     const drop = values[selectOrder.length + 1] as [number, string] | null;
-    return { ...toListRow(values), savedAt: isoFromJson(values[selectOrder.length] as string), priceDrop: drop && { fromCents: drop[0], at: isoFromJson(drop[1]) } };
+    // Only the card's own columns to toListRow: the save's time sits where the Sold tab's order would.
+    return { ...toListRow(values.slice(0, selectOrder.length)), savedAt: isoFromJson(values[selectOrder.length] as string), priceDrop: drop && { fromCents: drop[0], at: isoFromJson(drop[1]) } };
   });
 }
 
