@@ -105,6 +105,8 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     feedCase('search: rare words "holy panda"', 'search', { searchText: 'holy panda' }),
     feedCase('search: typo "olivai"', 'search', { searchText: 'olivai' }),
     feedCase('search: swapped letters "keycrhon"', 'search', { searchText: 'keycrhon' }),
+    // The same visitor's home feed, read fresh like their filtered pages: what a signed-in request costs without specs.
+    { ...feedCase('feed: first page, signed in (uncached)', 'list', {}), cookie: memberCookie },
     { ...filtered, firstPageTimes: 1.5 },
     { ...filtered, name: 'filter: two specs, signed in (uncached)', cookie: memberCookie, firstPageTimes: 1.5 },
     { ...filtered, name: 'filter: 20 size + mounting combinations, signed in (uncached)', path: combos[0]!, paths: combos, cookie: memberCookie, firstPageTimes: 1.5 },
