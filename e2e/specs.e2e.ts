@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { specTags, type ItemSpecs } from '@keeb/shared';
 import { hashPassword } from '../apps/api/src/modules/accounts/passwords';
 import { freshDatabase, postgresAvailable } from './own-database';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { DESKTOP, journeyShot as shot, launchBrowser, PHONE } from './browser';
 import { startServer, type RunningServer } from './server';
 import { signedInCookiesAccepted } from './session';
 
@@ -80,15 +80,6 @@ afterAll(async () => {
 });
 
 const person = (username: string, viewport: typeof DESKTOP) => signedInCookiesAccepted(browser, server.baseUrl, username, viewport);
-
-/** Desktop: the whole page from the top. Phone: what the screen shows, `focus` scrolled into view. */
-async function shot(page: Page, name: string, focus?: Locator) {
-  const phone = (page.viewportSize()?.width ?? 0) < 600;
-  if (focus) await focus.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  else await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: screenshotPath(name), fullPage: !phone && !focus });
-}
 
 /** A value's box in a spec group of the filters modal, e.g. ('Size', '65%'): its name is the label and the count. */
 const specBox = (dialog: Locator, group: string, value: string) =>

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../apps/api/src/modules/accounts/passwords';
 import { freshDatabase, postgresAvailable } from './own-database';
-import { DESKTOP, launchBrowser, PHONE, screenshotPath } from './browser';
+import { DESKTOP, journeyShot as shot, launchBrowser, PHONE } from './browser';
 import { startServer, type RunningServer } from './server';
 import { signedInCookiesAccepted } from './session';
 
@@ -71,19 +71,6 @@ afterAll(async () => {
 
 /** Signed in, with the cookie banner accepted so it covers nothing. */
 const person = (username: string, viewport: typeof DESKTOP) => signedInCookiesAccepted(browser, server.baseUrl, username, viewport);
-
-/**
- * Desktop: the whole page from the top (a full-page shot of a scrolled page draws the sticky header where the window
- * stood). Phone: what the screen shows, `focus` scrolled into view (the bottom toolbar is fixed to the screen, so a
- * full-page shot would draw it across the middle).
- */
-async function shot(page: Page, name: string, focus?: Locator) {
-  const phone = (page.viewportSize()?.width ?? 0) < 600;
-  if (focus) await focus.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  else await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: screenshotPath(name), fullPage: !phone });
-}
 
 /** Proposes a trade on `itemName` from its item page: `offered` picked, the cash set, a message. */
 async function propose(page: Page, itemName: string, offered: string[], cash: { choice: 'I add cash' | 'I ask for cash' | 'No cash'; amount?: string }, message: string, screenshot?: string) {
