@@ -70,6 +70,8 @@ export const users = pgTable(
     uniqueIndex('users_facebook_id_key').on(t.facebookId),
     // One account per verified phone number at a time (removed accounts give theirs up).
     uniqueIndex('users_phone_key').on(t.phone),
+    // Issue 29: the sellers away now (the feed's exclusion, read once a second): the few with a date, not every user.
+    index('users_away_idx').on(t.awayUntil).where(sql`${t.awayUntil} is not null`),
   ],
 );
 
