@@ -1,10 +1,6 @@
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
-/**
- * Debian's Chromium, headless, with the flags this network needs (no background calls home). playwright-core
- * gives every launch a fresh temporary profile (its own --user-data-dir).
- */
 /** Debian's Chromium on a machine whose network reaches only the registries: no calls home, no sandbox as root. */
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
@@ -16,13 +12,52 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ] as const;
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * One Chromium per journey process, launched on first use: the journey files of a group run one after another in
+ * the same process (e2e/vitest.config.ts), and launching Chromium for each of them cost a second or two of CPU.
+ * Playwright stops it when the process exits.
+ */
+let chromium_: Promise<Browser> | undefined;
+function sharedChromium(): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH;
   if (!executablePath) throw new Error('CHROME_PATH is not set: run the journeys through `npm run test:e2e`');
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    args: [...CHROMIUM_FLAGS],
+  chromium_ ??= chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_FLAGS] });
+  return chromium_;
+}
+
+/**
+ * A journey file's browser: the process's Chromium, seen through a handle whose `close()` closes the contexts
+ * and pages this handle opened (each with its own cookies and storage, as a new browser's would be), so that what
+ * one file leaves open never reaches the next.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await sharedChromium();
+  const opened = new Set<BrowserContext>();
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') {
+        return async (...args: Parameters<Browser['newContext']>) => {
+          const context = await target.newContext(...args);
+          opened.add(context);
+          return context;
+        };
+      }
+      if (property === 'newPage') {
+        return async (...args: Parameters<Browser['newPage']>) => {
+          const page = await target.newPage(...args);
+          opened.add(page.context());
+          return page;
+        };
+      }
+      if (property === 'close') {
+        return async () => {
+          await Promise.all([...opened].map((context) => context.close().catch(() => undefined)));
+          opened.clear();
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
 }
 

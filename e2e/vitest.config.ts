@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The files of a run share one process (its modules and its Chromium: browser.ts) instead of a new process
+    // each; every file still starts its own browser contexts, and run.mjs starts one run per group.
+    isolate: false,
   },
 });

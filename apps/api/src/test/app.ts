@@ -91,6 +91,11 @@ function signedSessionCookie(sid: string): string {
 export interface TestDatabaseOptions {
   database?: () => Promise<TestDatabase>;
   replicas?: (primary: Database) => Promise<ReplicaSet>;
+  /**
+   * The file's tests only read what its beforeAll wrote (the EXPLAIN files' thousands of listings): the user tables
+   * start empty for the file, not again before each test.
+   */
+  sharedRows?: boolean;
 }
 
 /**
@@ -157,7 +162,7 @@ export function useTestApp(
     // Jobs of earlier tests run out, and none is left waiting to act in this one.
     await context.jobs.drain();
     await context.db.db.execute(sql`delete from pgboss.job`);
-    await context.db.reset();
+    if (!databases.sharedRows) await context.db.reset();
     // Mail and SMS of earlier tests would otherwise be read as this test's.
     await rm(context.config.outboxDir, { recursive: true, force: true });
   });

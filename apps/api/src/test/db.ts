@@ -48,6 +48,30 @@ export async function copyOfTemplate(templateUrl: string, prefix: string): Promi
   };
 }
 
+/**
+ * How a test empties the user tables: what `TRUNCATE <USER_DATA_TABLES> CASCADE` empties (those tables and every
+ * table whose foreign keys lead to them, read from the catalog once per database), with DELETEs in one statement.
+ * TRUNCATE gives each of the 40 tables new files, 50-60 ms on PGlite before every one of a thousand API tests;
+ * deleting the few rows a test wrote takes 10 ms. Foreign keys and triggers are not checked while deleting
+ * (session_replication_role = replica, for this statement's transaction only): every table they could touch is
+ * emptied by the same statement.
+ */
+async function userTablesEmptier(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  const closure = (await handle.db.execute(sql`
+    with recursive emptied(oid) as (
+      select c.oid from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relname in (${sql.join(USER_DATA_TABLES.map((name) => sql`${name}`), sql`, `)})
+      union
+      select con.conrelid from pg_constraint con join emptied on con.confrelid = emptied.oid where con.contype = 'f'
+    )
+    select relname from pg_class where oid in (select oid from emptied) order by relname`)) as unknown as { rows: { relname: string }[] };
+  const deletes = closure.rows.map(({ relname }) => `delete from "${relname}";`).join(' ');
+  const statement = sql.raw(`do $$ begin set local session_replication_role = replica; ${deletes} end $$`);
+  return async () => {
+    await handle.db.execute(statement);
+  };
+}
+
 /** A fresh migrated and seeded database for one test file: a template copy (server) or a loaded dump (PGlite). */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const templateUrl = inject('pgTemplateUrl');
@@ -62,11 +86,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (!dumpFile) throw new Error('the api test project needs its global setup');
     handle = await openPglite({ loadDataDir: new Blob([await readFile(dumpFile)]) });
   }
+  const emptyUserTables = await userTablesEmptier(handle);
   return {
     ...handle,
-    async reset() {
-      await handle.db.execute(sql.raw(`truncate ${USER_DATA_TABLES.join(', ')} cascade`));
-    },
+    reset: emptyUserTables,
     async destroy() {
       // Tolerates a handle a test already closed on purpose.
       await handle.close().catch(() => undefined);

@@ -7,8 +7,10 @@ import { installFakeApi, uninstallFakeApi } from './fake-api';
 import { installFakeSocket } from './fake-socket';
 
 // A file's first render loads its route's lazy modules (transformed on demand): on a loaded CI machine that alone
-// passed the default 1 s of findBy and waitFor. They still answer as soon as the element is there.
-configure({ asyncUtilTimeout: 5000 });
+// passed the default 1 s of findBy and waitFor, and with two workers on two cores 5 s (spec-filters.test.tsx: 36
+// cards rendered in the background before the next page is asked for). A hang guard: they still answer as soon as
+// the element is there.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   // jsdom implements neither; ScrollRestoration and the infinite scroll call them.

@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { itemShipping, items, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
@@ -7,7 +7,8 @@ import { itemValues } from '../../test/factories';
 import * as repo from './repo';
 import { beforeWindow } from './search-window';
 
-const t = useTestApp();
+// The rows are written once (beforeAll) and only read: every test EXPLAINs over the same listings.
+const t = useTestApp({}, {}, { sharedRows: true });
 const CATEGORIES = ['keyboards', 'keycaps', 'artisan', 'parts', 'accessories'];
 const REGIONS = ['US', 'CA', 'UK', 'EU', 'AU', 'AS', 'RW'];
 const N = 4000;
@@ -25,7 +26,7 @@ function expectIndexPlan(text: string) {
 }
 
 describe('list query plans use indexes (both drivers)', () => {
-  beforeEach(async () => {
+  beforeAll(async () => {
     const sellers = await t.db.db
       .insert(users)
       .values(Array.from({ length: 50 }, (_, i) => ({ username: `plan_seller_${i}`, email: `plan${i}@example.test`, shippingRegionCode: 'US' })))

@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ItemListQuerySchema } from '@keeb/shared';
 import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
@@ -7,7 +7,8 @@ import { facetFieldsOf, facetsQuery } from './facets';
 import * as repo from './repo';
 import { listOptionsFor } from './service';
 
-const t = useTestApp();
+// The rows are written once (beforeAll) and only read: every test EXPLAINs over the same listings.
+const t = useTestApp({}, {}, { sharedRows: true });
 const N = 20_000;
 
 /** EXPLAIN of a query on the test's driver (pg or PGlite), with the planner's default settings. */
@@ -17,7 +18,7 @@ async function plan(query: SQLWrapper): Promise<string> {
 }
 
 describe('spec filter and facet plans use indexes (issue 29, both drivers)', () => {
-  beforeEach(async () => {
+  beforeAll(async () => {
     const seller = await createUser(t.db.db);
     // Set-based, as a market spreads them: ten sizes, hot-swap 60%, four conditions; a tenth without specs.
     await t.db.db.execute(sql`

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { verify } from '@node-rs/argon2';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, checkItemSpecs, photoVariants, PRICE_HISTORY_MIN_SALES, specTags, type PriceHistory } from '@keeb/shared';
 import { items } from '../../schema/index';
 import { useTestApp } from '../../../test/app';
@@ -10,11 +10,17 @@ import { DEMO_LISTINGS, DEMO_PASSWORD } from './catalog';
 import { DEMO_SPECS } from './specs';
 import { loadDemoData } from './index';
 
-const t = useTestApp();
+// The demo content is rendered once for the file (photos through sharp: seconds) and the tests read it; the last
+// test empties the tables itself.
+const t = useTestApp({}, {}, { sharedRows: true });
+let loaded: Awaited<ReturnType<typeof loadDemoData>>;
 
 describe('demo content', () => {
+  beforeAll(async () => {
+    loaded = await loadDemoData(t.db.db, t.config.uploadsDir);
+  });
+
   it('loads at least 40 approved listings across every category, with photos on disk', async () => {
-    const loaded = await loadDemoData(t.db.db, t.config.uploadsDir);
     expect(loaded.listings).toBeGreaterThanOrEqual(40);
 
     const client = await t.client();
@@ -37,7 +43,6 @@ describe('demo content', () => {
   });
 
   it('holds sales of the last months, so common searches show a price history (with photos on disk)', async () => {
-    const loaded = await loadDemoData(t.db.db, t.config.uploadsDir);
     expect(loaded.sales).toBeGreaterThanOrEqual(PRICE_HISTORY_MIN_SALES);
     const client = await t.client();
     for (const search of ['GMK', 'keycaps', 'olivia', 'tofu65', 'keychron q1', 'zoom75', 'holy panda']) {
@@ -54,7 +59,6 @@ describe('demo content', () => {
   });
 
   it('marks a few listings of several sellers open to trades, each saying what it looks for (issue 28)', async () => {
-    await loadDemoData(t.db.db, t.config.uploadsDir);
     const client = await t.client();
     const open = (await client.get('/api/items?openToTrades=true')).body as Array<{ _id: string; openToTrades: boolean; sellerId: { username: string } }>;
     expect(open.length).toBeGreaterThanOrEqual(4);
@@ -72,7 +76,6 @@ describe('demo content', () => {
       expect(specs, listing.name).toBeDefined();
       expect(checkItemSpecs(listing.category, specs), listing.name).toHaveProperty('specs');
     }
-    await loadDemoData(t.db.db, t.config.uploadsDir);
     const rows = await t.db.db.select({ name: items.name, specs: items.specs, specTags: items.specTags, purchaserId: items.purchaserId }).from(items);
     for (const row of rows.filter((r) => r.purchaserId === null)) {
       expect(Object.keys(row.specs).length, row.name).toBeGreaterThan(0);
@@ -86,7 +89,6 @@ describe('demo content', () => {
   });
 
   it('gives demo users a known password and marks them as demo', async () => {
-    await loadDemoData(t.db.db, t.config.uploadsDir);
     const rows = await t.db.db.query.users.findMany();
     expect(rows.length).toBeGreaterThan(2);
     expect(rows.every((u) => u.isDemo && u.emailConfirmedAt)).toBe(true);
@@ -94,6 +96,7 @@ describe('demo content', () => {
   });
 
   it('never loads into a database that already has users', async () => {
+    await t.db.reset();
     await createUser(t.db.db);
     expect(await loadDemoData(t.db.db, t.config.uploadsDir)).toEqual({ users: 0, listings: 0, sales: 0 });
     expect((await (await t.client()).get('/api/items')).body).toEqual([]);

@@ -100,7 +100,7 @@ describe('filters modal', () => {
 
     const button = screen.getByRole('button', { name: 'Filters' });
     await user.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     const category = within(dialog).getByRole('group', { name: 'Category' });
     const shipsTo = within(dialog).getByRole('group', { name: 'Ships To' });
     const saleType = within(dialog).getByRole('group', { name: 'Sale Type' });
@@ -143,7 +143,7 @@ describe('filters modal', () => {
     await screen.findByRole('article');
 
     await user.click(screen.getByRole('button', { name: 'Filters (1 enabled)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     const count = within(dialog).getByRole('status');
     expect(count).toHaveTextContent('1 filter enabled');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Keycaps' }));
@@ -167,7 +167,7 @@ describe('filters modal', () => {
     expect(lastListQuery(api)).toEqual({ categoryIds: 'artisan', regions: 'UK', saleType: 'individual', sort: 'def' });
 
     await user.click(screen.getByRole('button', { name: 'Filters (3 enabled)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(dialog).getByRole('checkbox', { name: 'Artisan' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'United Kingdom' })).toBeChecked();
     expect(within(dialog).getByRole('radio', { name: 'Individual Sale' })).toBeChecked();
@@ -190,7 +190,7 @@ describe('filters modal', () => {
     const { user } = renderApp('/', setup());
     await screen.findByRole('article');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Parts' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Parts' }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters' })).toHaveFocus();
@@ -207,7 +207,7 @@ describe('filters modal', () => {
     expect(lastListQuery(api)).toEqual({ categoryIds: 'keycaps', regions: 'EU', sort: 'def' });
 
     await user.click(screen.getByRole('button', { name: 'Filters (1 enabled)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(dialog).queryByRole('group', { name: 'Category' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Clear Filters' }));
     await user.click(within(dialog).getByRole('button', { name: 'Show Items' }));

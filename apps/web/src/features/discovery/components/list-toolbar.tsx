@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
 import { applicableFilters, listQuery, OPEN_TO_TRADES_PARAM, type ListScope } from '../api/list-scope';
 import { countFilters, useListPreferences, type ListFilters } from '../api/list-preferences';
-import { FiltersModal } from './filters-modal';
 import { SortMenu } from './sort-menu';
 import { ViewToggle } from './view-toggle';
 import styles from './list-toolbar.module.css';
+
+// The modal (its groups, the spec lists and the facet counts) loads when Filters is first pressed, or pointed at or
+// focused, not with every list: it kept the feed's first load over its 150 KB budget (issue 35).
+const loadFiltersModal = () => import('./filters-modal');
+const FiltersModal = lazy(async () => ({ default: (await loadFiltersModal()).FiltersModal }));
+const preloadFiltersModal = () => void loadFiltersModal();
 
 function FilterIcon() {
   return (
@@ -33,6 +38,8 @@ export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToo
   const { preferences, setSort, setViewStyle, setFilters } = useListPreferences();
   const choices = useFilterChoiceLists();
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it plays out as before.
+  const [filtersOpened, setFiltersOpened] = useState(false);
   const [, setParams] = useSearchParams();
   // The trades filter is the page address's (list-scope.ts), the others are remembered.
   const tradesOffered = scope.openToTrades !== undefined;
@@ -54,7 +61,12 @@ export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToo
             className={styles.control}
             aria-haspopup="dialog"
             aria-label={enabled > 0 ? `Filters (${enabled} enabled)` : 'Filters'}
-            onClick={() => setFiltersOpen(true)}
+            onPointerEnter={preloadFiltersModal}
+            onFocus={preloadFiltersModal}
+            onClick={() => {
+              setFiltersOpened(true);
+              setFiltersOpen(true);
+            }}
           >
             <FilterIcon />
             Filters
@@ -67,35 +79,37 @@ export function ListToolbar({ scope = {}, sort = true, filters = true }: ListToo
         ) : null}
       </div>
       <ViewToggle value={preferences.viewStyle} onChange={setViewStyle} />
-      {filters ? (
-        <FiltersModal
-          open={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
-          value={{ ...preferences.filters, openToTrades: scope.openToTrades === true }}
-          choices={{
-            categories: scope.categoryId ? undefined : choices.categories,
-            regions: choices.regions,
-            saleTypes: scope.saleType ? undefined : choices.saleTypes,
-            openToTrades: tradesOffered,
-            categoryId: scope.categoryId,
-          }}
-          facetQueryOf={facetQueryOf}
-          onApply={({ openToTrades, ...remembered }) => {
-            setFilters(remembered);
-            if (tradesOffered && openToTrades !== scope.openToTrades) {
-              setParams(
-                (params) => {
-                  const next = new URLSearchParams(params);
-                  if (openToTrades) next.set(OPEN_TO_TRADES_PARAM, 'true');
-                  else next.delete(OPEN_TO_TRADES_PARAM);
-                  return next;
-                },
-                { replace: false },
-              );
-            }
-            setFiltersOpen(false);
-          }}
-        />
+      {filters && filtersOpened ? (
+        <Suspense fallback={null}>
+          <FiltersModal
+            open={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            value={{ ...preferences.filters, openToTrades: scope.openToTrades === true }}
+            choices={{
+              categories: scope.categoryId ? undefined : choices.categories,
+              regions: choices.regions,
+              saleTypes: scope.saleType ? undefined : choices.saleTypes,
+              openToTrades: tradesOffered,
+              categoryId: scope.categoryId,
+            }}
+            facetQueryOf={facetQueryOf}
+            onApply={({ openToTrades, ...remembered }) => {
+              setFilters(remembered);
+              if (tradesOffered && openToTrades !== scope.openToTrades) {
+                setParams(
+                  (params) => {
+                    const next = new URLSearchParams(params);
+                    if (openToTrades) next.set(OPEN_TO_TRADES_PARAM, 'true');
+                    else next.delete(OPEN_TO_TRADES_PARAM);
+                    return next;
+                  },
+                  { replace: false },
+                );
+              }
+              setFiltersOpen(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -28,7 +28,7 @@ describe("the feed's Open to trades filter", () => {
     await screen.findAllByRole('article');
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     const trades = within(dialog).getByRole('group', { name: 'Trades' });
     const box = within(trades).getByRole('checkbox', { name: 'Open to trades' });
     expect(box).not.toBeChecked();
@@ -58,7 +58,7 @@ describe("the feed's Open to trades filter", () => {
     await screen.findAllByRole('article');
     await waitFor(() => expect(lastListQuery(api)).toEqual({ regions: 'EU', sort: 'def', openToTrades: true }));
     await user.click(screen.getByRole('button', { name: 'Filters (2 enabled)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(dialog).getByRole('checkbox', { name: 'Open to trades' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Clear Filters' }));
     expect(within(dialog).getByRole('checkbox', { name: 'Open to trades' })).not.toBeChecked();

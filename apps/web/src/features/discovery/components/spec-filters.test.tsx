@@ -42,6 +42,7 @@ describe("the feed's spec filters", { timeout: 20_000 }, () => {
     const { user } = renderApp('/', setup());
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(dialog()).queryByRole('group', { name: 'Size' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /items/facets')).toHaveLength(0);
 
@@ -97,6 +98,7 @@ describe("the feed's spec filters", { timeout: 20_000 }, () => {
     const { user } = renderApp('/', setup());
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await screen.findByRole('dialog', { name: 'Filters' });
     await user.click(box('Category', 'Keyboards'));
     await waitFor(() => expect(box('Size', /^65%/)).toBeEnabled());
     await user.click(box('Size', /^65%/));
@@ -128,6 +130,7 @@ describe("the feed's spec filters", { timeout: 20_000 }, () => {
     const { user } = renderApp('/items/keyboards', setup());
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(dialog()).queryByRole('group', { name: 'Category' })).not.toBeInTheDocument();
     await waitFor(() => expect(box('Size', /^75%/)).toBeEnabled());
     await user.click(box('Size', /^75%/));

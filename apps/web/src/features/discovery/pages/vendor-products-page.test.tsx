@@ -25,7 +25,7 @@ describe('vendor listings', () => {
     await waitFor(() => expect(document.title).toBe('Vendor Listings'));
 
     await user.click(screen.getByRole('button', { name: 'Filters (1 enabled)' }));
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     expect(within(dialog).queryByRole('group', { name: 'Sale Type' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('group', { name: 'Category' })).toBeInTheDocument();
   });

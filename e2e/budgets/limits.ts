@@ -1,0 +1,21 @@
+/**
+ * The budgets (issue 12; restored by issue 35), in one place. Only an issue changes them: a failing budget is fixed
+ * at its cause, never loosened here to let a run through. How each is measured: docs/decisions.md, "Platform:
+ * budgets" and "Issue 35: budgets measured steadily".
+ */
+
+/** The feed's initial JavaScript, gzip level 9, every script the first screen loads by itself (initial-js.ts). */
+export const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
+
+/** Lighthouse performance: the target logged for every page, and the floor that fails the run. */
+export const PERFORMANCE_TARGET = 90;
+export const PERFORMANCE_FLOOR = 65;
+
+/** Lighthouse accessibility, every page. */
+export const ACCESSIBILITY_BUDGET = 95;
+
+/**
+ * Runs per page; the score is their median. Nine rather than seven (issue 35): two slow runs out of nine cannot
+ * move it, and the whole stage still takes about six minutes alone on the machine.
+ */
+export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 9);
