@@ -7,8 +7,8 @@ import { SortMenu } from './sort-menu';
 import { ViewToggle } from './view-toggle';
 import styles from './list-toolbar.module.css';
 
-// The modal (its groups, the spec lists and the facet counts) loads when Filters is first pressed, or pointed at or
-// focused, not with every list: it kept the feed's first load over its 150 KB budget (issue 35).
+// The modal (its groups, the spec filter groups and the facet counts) loads when Filters is first pressed, pointed at
+// or focused, not with every list: it kept the feed's first load over its 150 KB budget (issue 35).
 const loadFiltersModal = () => import('./filters-modal');
 const FiltersModal = lazy(async () => ({ default: (await loadFiltersModal()).FiltersModal }));
 const preloadFiltersModal = () => void loadFiltersModal();
