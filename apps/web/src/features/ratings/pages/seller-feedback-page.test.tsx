@@ -52,7 +52,8 @@ describe('Seller Feedback', () => {
   it("lists each rating with its item (or 'Item Removed'), the three scores out of 5 and the comment", async () => {
     await renderPage({ 'GET /user/keyqueen/rating': { body: answer() } });
     const list = await screen.findByRole('region', { name: 'Ratings' });
-    const rows = within(list).getAllByRole('listitem');
+    // The region is there while the ratings load (its skeleton): wait for the rows themselves, all in one render.
+    const rows = await within(list).findAllByRole('listitem');
     expect(rows).toHaveLength(3);
 
     const first = within(rows[0]!);
