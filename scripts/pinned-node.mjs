@@ -2,7 +2,7 @@
 // declare Node >= 22.12; the app itself runs on 20). `withPinnedNode()` at the top of a script re-runs that script
 // on the pinned Node 24 LTS when the running Node is older, fetching it once from the npm registry (the
 // node-linux-* packages carry the binary) into .tools/, and puts its bin first on PATH so every child (tsc, vitest,
-// Chromium's helpers) runs on it too. `scripts/node-env.sh` does the same for a shell. Written for Node 20.
+// Chromium's helpers) runs on it too. `scripts/node-env.sh` does the same for a shell (through `--bin` below). Written for Node 20.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -57,17 +57,12 @@ export function withPinnedNode() {
   process.exit(result.status ?? 1);
 }
 
-// `node scripts/pinned-node.mjs <command> [args...]`: runs a command (tsx, vitest...) on the pinned Node when needed.
+// `node scripts/pinned-node.mjs --bin`: prints the bin folder of a Node recent enough for the test tools (the running
+// one's when it is, else the pinned one's, fetched when missing). scripts/node-env.sh puts it first on a shell's PATH.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [command, ...args] = process.argv.slice(2);
-  if (!command) {
-    console.error('usage: node scripts/pinned-node.mjs <command> [args...]');
+  if (process.argv[2] !== '--bin') {
+    console.error('usage: node scripts/pinned-node.mjs --bin');
     process.exit(2);
   }
-  const env = { ...process.env };
-  if (!isRecentEnough(process.versions.node)) env.PATH = `${pinnedNodeBin()}${path.delimiter}${env.PATH ?? ''}`;
-  const local = path.join(root, 'node_modules', '.bin', command);
-  const result = spawnSync(existsSync(local) ? local : command, args, { stdio: 'inherit', env });
-  if (result.error) console.error(result.error.message);
-  process.exit(result.status ?? 1);
+  console.log(isRecentEnough(process.versions.node) ? path.dirname(process.execPath) : pinnedNodeBin());
 }

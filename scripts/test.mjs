@@ -31,9 +31,9 @@ function runAll(commands, parallel = 1) {
         const [command, ...args] = commands[next++];
         running++;
         const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-        child.on('exit', (code, signal) => {
+        child.on('exit', (code) => {
           running--;
-          if (code !== 0 && !failed) failed = code ?? (signal ? 1 : 0) ?? 1;
+          if (code !== 0 && !failed) failed = code || 1; // a child killed by a signal has no code
           startNext();
         });
       }
