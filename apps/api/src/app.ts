@@ -144,6 +144,16 @@ export function createApp(deps: AppDeps): Express {
     limits: deps.limits,
     phoneVerifiedForSignup: (email) => phoneVerifiedForSignup(db, email),
     signedOutEverywhere: (userId) => hub.closeSockets({ userId }),
+    // Bound late (offers and trades are built below): a removal closes what was only proposed, the other side told.
+    deals: {
+      async closeProposed(tx, _userId, listings) {
+        const moved: string[] = [];
+        for (const listing of listings) moved.push(...(await offers.settle(tx, listing.id, listing.name, null)));
+        moved.push(...(await trades.closeTradesForItems(tx, listings.map((l) => l.id), 'item_removed')));
+        return moved;
+      },
+      countsMoved: (userIds) => offers.countsMoved([...new Set(userIds)]),
+    },
   });
   const federated = createFederatedService({
     db,

@@ -47,6 +47,11 @@ export const ACCOUNT_ERRORS = {
   smsFailed: 'sms_failed',
   /** The number already verifies another account: one account per number at a time. */
   phoneInUse: 'phone_in_use',
+  /**
+   * Issue 36: POST /api/me/remove while money or a parcel is in play (409, details `open`: OpenDeal[]): an accepted
+   * trade, an unpaid accepted offer, a checkout in progress or an order not yet received.
+   */
+  openDeals: 'open_deals',
   // Contact form.
   reasonRequired: 'reason_required',
   messageRequired: 'message_required',

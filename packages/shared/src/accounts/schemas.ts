@@ -202,6 +202,16 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
+/** One thing that keeps an account from being removed (409 open_deals, issue 36), with the page to end it on. */
+export interface OpenDeal {
+  kind: 'trade' | 'offer' | 'checkout' | 'order';
+  id: string;
+  itemId: string;
+  itemName: string;
+  /** The app's own path: the trade, the offers tab, the item page or the order. */
+  link: string;
+}
+
 /** POST /api/me/remove */
 export const RemoveAccountInputSchema = z
   .object({ password: text })

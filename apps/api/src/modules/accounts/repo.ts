@@ -193,6 +193,11 @@ export async function scrubUser(db: Queryable, userId: string) {
       googleId: null,
       facebookId: null,
       phone: null,
+      // Issue 36: everything else that is the person's, not the community's: where they live and when they travel.
+      phoneVerifiedAt: null,
+      mailingAddress: null,
+      shippingRegionCode: null,
+      awayUntil: null,
       isAdmin: false,
       removedAt: sql`now()`,
     })

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   ACCOUNT_ERRORS,
+  ADDRESS_VISIBLE_DAYS,
   LOCKOUT_ATTEMPTS,
   LOCKOUT_MINUTES,
   RESERVED_USERNAMES,
@@ -28,6 +29,7 @@ import { createCurrentPasswordCheck } from './current-password';
 import { confirmEmailMail, contactMail, resetPasswordMail } from './mail-templates';
 import { changePassword } from './password-change';
 import { hashPassword, verifyPassword } from './passwords';
+import * as removal from './removal';
 import * as repo from './repo';
 import { endAllSessionsOf } from './session';
 
@@ -46,6 +48,8 @@ export interface AccountsDeps {
   signedOutEverywhere?: (userId: string) => void;
   /** The phone `email` verified for sign-up recently and no account holds (the new account carries it). */
   phoneVerifiedForSignup?: (email: string) => Promise<string | undefined>;
+  /** Issue 36: closes the removed user's proposed trades and offers (the trades and offers modules; bound in app.ts). */
+  deals?: removal.RemovalDeals;
 }
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -356,10 +360,17 @@ export function createAccountsService(deps: AccountsDeps) {
       const account = await repo.findAccount(db, userId);
       if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
       await checkCurrentPassword(userId, account.passwordHash, password, 'password');
+      let moved: string[] = [];
       await db.transaction(async (tx) => {
+        // Issue 36: under the account's and its listings' locks, nothing may be in play; what was only proposed closes.
+        const listings = await removal.lockForRemoval(tx, userId);
+        await removal.assertNothingOpen(tx, userId);
         await repo.scrubUser(tx, userId);
+        await removal.eraseOldShipTo(tx, userId, ADDRESS_VISIBLE_DAYS);
+        moved = [...(await removal.withdrawOwnOffers(tx, userId)), ...((await deps.deals?.closeProposed(tx, userId, listings)) ?? [])];
         await endAllSessionsOf(tx, userId);
       });
+      deps.deals?.countsMoved(moved);
       deps.signedOutEverywhere?.(userId);
       return { ok: true };
     },
