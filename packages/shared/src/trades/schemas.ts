@@ -92,7 +92,7 @@ export interface Trade {
   payBy: string | null;
   paidAt: string | null;
   orders: { toSeller: string; toProposer: string } | null;
-  /** Why it ended when declined or cancelled: declined, cancelled, expired, item_sold, item_traded, item_removed. */
+  /** Why it ended when declined or cancelled: declined, cancelled, expired, item_sold, item_traded, item_removed, item_rejected (issue 36). */
   closedReason: string | null;
   createdAt: string;
   updatedAt: string;

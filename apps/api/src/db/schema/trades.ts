@@ -38,7 +38,7 @@ export const trades = pgTable(
     /** When the orders were opened: the cash captured, or the acceptance itself when no cash is owed. */
     settledAt: timestamp('settled_at', { withTimezone: true, precision: 3 }),
     completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
-    /** Why a declined or cancelled trade ended: declined, cancelled, expired, item_sold, item_traded, item_removed. */
+    /** Why a declined or cancelled trade ended: declined, cancelled, expired, item_sold, item_traded, item_removed, item_rejected (issue 36). */
     closedReason: text('closed_reason'),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** The last change by anyone: both lists sort by it. */

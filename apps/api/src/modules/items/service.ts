@@ -7,6 +7,7 @@ import {
   ITEM_ERRORS,
   ITEM_PAGE_SIZE,
   KARMA,
+  PAYMENT_ERRORS,
   PHOTO_LINK_HOSTS,
   photoVariants,
   TOO_MANY_REQUESTS,
@@ -58,7 +59,7 @@ export interface ItemsDeps {
   /** The offers module: what blocks a removal, closing the offers of a removed item, and a raised guardrail floor. */
   offers: Pick<OffersService, 'blockingCount' | 'settle' | 'countsMoved' | 'declineBelowFloor'>;
   /** Removing a listing closes its pending trades (issue 28). */
-  trades: Pick<TradesService, 'closeTradesForItems'>;
+  trades: Pick<TradesService, 'closeTradesForItems' | 'closeForTakedown'>;
   /** Issue 29: the owner's offer-to-savers status on their item page (the saver-offers module); left out, none. */
   saverOfferStatus?: (itemId: string) => Promise<NonNullable<ItemDetail['saverOffer']>>;
 }
@@ -519,12 +520,19 @@ export function createItemsService(deps: ItemsDeps) {
       const item = await repo.findItem(db, itemId);
       if (!item) throw new AppError(404, ITEM_ERRORS.notFound);
       const seller = await repo.userContact(db, item.sellerId);
+      let moved: string[] = [];
       await db.transaction(async (tx) => {
+        // Issue 36: a rejected listing takes no trade, offer or payment further: the trades holding or naming it end
+        // (taking its lock with theirs), its open offers close, and a checkout at the provider decides first (409).
+        moved = await deps.trades.closeForTakedown(tx, itemId);
+        if ((await repo.lockItem(tx, itemId))?.paymentStatus === 'pending') throw new AppError(409, PAYMENT_ERRORS.paymentPending);
         await repo.updateItem(tx, itemId, { approvalStatus: 'rejected' });
+        if (!item.purchaserId) moved.push(...(await deps.offers.settle(tx, itemId, item.name, null)));
         if (seller && !seller.removedAt) {
           await queueMail(jobs, tx, `listing-rejected:${randomUUID()}`, listingRejectedMail(seller.email, seller.username, item.name, `${config.appUrl}/edit-item/${itemId}`));
         }
       });
+      deps.offers.countsMoved([...new Set(moved)]);
       return { _id: itemId, approvalStatus: 'rejected' as const };
     },
   };

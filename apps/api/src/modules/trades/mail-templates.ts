@@ -45,6 +45,7 @@ const CLOSED_WHY: Record<string, string> = {
   item_sold: 'an item in it was sold',
   item_traded: 'an item in it went to another trade',
   item_removed: 'an item in it was removed by its owner',
+  item_rejected: 'an item in it was taken down by the moderators',
 };
 export const closedMail = (to: string, name: string, itemName: string, reason: string) =>
   noticeMail(to, `Trade closed: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" is closed: ${CLOSED_WHY[reason] ?? 'an item in it is no longer available'}.`]);

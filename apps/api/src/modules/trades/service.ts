@@ -12,8 +12,6 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
-import { queueMail } from '../../adapters/mail/mail-queue';
-import type { MailMessage } from '../../adapters/mail/mail';
 import { checkViolation, uniqueViolation } from '../../platform/db-errors';
 import { assertNotAway } from '../accounts/away/away';
 import { AppError } from '../../platform/errors';
@@ -21,7 +19,9 @@ import type { JobQueue } from '../../platform/jobs/job-queue';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import * as offersRepo from '../offers/repo';
 import { decodeCursor } from '../orders/service';
+import { createTradeNotices } from './closing';
 import * as mails from './mail-templates';
+import { closeForTakedown } from './takedown';
 import * as repo from './repo';
 import { awaitingOf, payerOf, toTrade, type TradeSide } from './trade-answer';
 import { tradeView, tradesPage } from './view-repo';
@@ -50,10 +50,8 @@ export interface TradesDeps {
   announceSettled?: (tradeId: string) => Promise<void>;
 }
 
-type Contact = NonNullable<Awaited<ReturnType<typeof repo.contactOf>>>;
 type Cash = { cashToSellerCents: number; cashToBuyerCents: number };
 
-const wantsMail = (c: Contact | undefined): c is Contact => Boolean(c && !c.removedAt && c.prefs.offers !== false);
 const notFound = () => new AppError(404, TRADE_ERRORS.notFound);
 const forbidden = () => new AppError(403, TRADE_ERRORS.forbidden);
 const invalidState = (status?: TradeStatus) => new AppError(409, TRADE_ERRORS.invalidState, status ? { status } : {});
@@ -75,11 +73,7 @@ export function createTradesService(deps: TradesDeps) {
   const proposalLimit = deps.limits.create({ name: 'trades', points: TRADES_PER_HOUR, durationSeconds: 3600 });
   const tradesUrl = `${config.appUrl}/me/offers`;
 
-  /** Queues a mail to the user (when they want offer mail) in the transaction, once per `key`. */
-  async function tell(tx: Tx, userId: string, key: string, mail: (c: Contact) => MailMessage) {
-    const to = await repo.contactOf(tx, userId);
-    if (wantsMail(to)) await queueMail(jobs, tx, key, mail(to));
-  }
+  const { tell, tellClosed } = createTradeNotices(jobs);
 
   const countsMoved = (userIds: Iterable<string>) => {
     for (const userId of new Set(userIds)) notifyCounts(userId);
@@ -138,20 +132,6 @@ export function createTradesService(deps: TradesDeps) {
   async function scheduleExpiry(tx: Tx, tradeId: string, acceptedAt: Date) {
     const payload = { tradeId, acceptedAt: acceptedAt.toISOString() };
     await jobs.send('trade-expiry', payload, { tx, key: `${tradeId}:${payload.acceptedAt}`, startAfter: new Date(acceptedAt.getTime() + PAY_WINDOW_MS) });
-  }
-
-  /** Closes the given trades (already moved by closeOpenFor): their events and both parties' mails. */
-  async function tellClosed(tx: Tx, closed: repo.TradeRow[], reason: string): Promise<string[]> {
-    const moved: string[] = [];
-    for (const t of closed) {
-      await repo.recordEvent(tx, t.id, 'closed', null);
-      const name = await repo.itemName(tx, t.itemId);
-      for (const userId of [t.sellerId, t.proposerId]) {
-        await tell(tx, userId, `trade-closed:${t.id}:${userId}`, (c) => mails.closedMail(c.email, c.username, name, reason));
-      }
-      moved.push(t.sellerId, t.proposerId);
-    }
-    return moved;
   }
 
   /**
@@ -364,6 +344,9 @@ export function createTradesService(deps: TradesDeps) {
     async closeTradesForItems(tx: Tx, itemIds: string[], reason: 'item_sold' | 'item_removed'): Promise<string[]> {
       return tellClosed(tx, await repo.closeOpenFor(tx, itemIds, reason, null), reason);
     },
+
+    /** Issue 36: an admin rejected `itemId` (in the rejection's transaction, before it touches the item): takedown.ts. */
+    closeForTakedown: (tx: Tx, itemId: string) => closeForTakedown(tx, itemId, tellClosed),
 
     countsMoved: (userIds: readonly string[]) => countsMoved(userIds),
 

@@ -36,6 +36,7 @@ const CLOSED: Record<string, string> = {
   item_sold: 'Closed: an item in it was sold',
   item_traded: 'Closed: an item in it went in another trade',
   item_removed: 'Closed: an item in it was removed',
+  item_rejected: 'Closed: an item in it was taken down',
 };
 
 const closedText = (reason: string | null): string | undefined => (reason ? CLOSED[reason] : undefined);
