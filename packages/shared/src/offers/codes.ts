@@ -40,4 +40,11 @@ export const PAYMENT_ERRORS = {
   notApproved: 'not_approved',
   /** The generic failure: 'Something Went Wrong'. */
   failed: 'payment_failed',
+  /** Issue 36: the buyer already holds MAX_UNPAID_CHECKOUTS listings at checkout (409, details `limit`). */
+  tooManyCheckouts: 'too_many_checkouts',
+  /** Issue 36: the buyer gave up checkouts of this listing too often lately (429, details `timeLeft` in seconds). */
+  checkoutCooldown: 'checkout_cooldown',
 } as const;
+
+/** Issue 36: unpaid checkouts one buyer may hold at a time (each holds its listing PAYMENT_LOCK_MS). */
+export const MAX_UNPAID_CHECKOUTS = 2;

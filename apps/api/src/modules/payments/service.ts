@@ -14,6 +14,7 @@ import type { OffersService } from '../offers/service';
 import type { TradesService } from '../trades/service';
 import type { OrdersService } from '../orders/service';
 import { createCaptureLease, STALE_CAPTURE_MS } from './capture-lease';
+import { assertMayHold } from './checkout-holds';
 import * as mails from './mail-templates';
 import * as repo from './repo';
 
@@ -423,6 +424,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           if (itemCents === null) throw new AppError(409, PAYMENT_ERRORS.notForSale);
           // A Buy It Now waits for an away seller; a price they agreed to (their accept or counter) may be paid.
           if (offerPrice === null) await assertNotAway(tx, item.sellerId);
+          // Issue 36: two unpaid checkouts at a time, and a wait after giving this listing up again and again.
+          await assertMayHold(tx, buyerId, itemId);
           const lockedUntil = new Date(Date.now() + PAYMENT_LOCK_MS);
           const purchase = await repo.insertPurchase(tx, {
             itemId,
