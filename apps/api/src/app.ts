@@ -280,7 +280,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));
   api.use(table.router(forumLinkRoutes({ forumLink, limits: deps.limits })));
   api.use(table.router(phoneRoutes({ phone })));
-  api.use(table.router(addressRoutes({ address })));
+  api.use(table.router(addressRoutes({ address, limits: deps.limits })));
   api.use(table.router(awayRoutes({ away })));
   api.use(table.router(photosRoutes({ photos, limits: deps.limits })));
   api.use(table.router(offersRoutes({ offers })));
