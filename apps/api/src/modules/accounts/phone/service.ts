@@ -18,7 +18,14 @@ const CODE_TTL_MINUTES = 10;
 const RESEND_AFTER_SECONDS = 60;
 /** Wrong guesses a code survives: 5 in a million chances per code sent. */
 const MAX_ATTEMPTS = 5;
-const TEXTS_PER_NUMBER_PER_HOUR = 5;
+/**
+ * Issue 36: one sender (an account, else a visitor's address) texts one number at most this often an hour: a
+ * stranger spends only their own allowance for it, never its owner's (the probe's five anonymous sends had locked
+ * the owner out for 55 minutes).
+ */
+const TEXTS_PER_NUMBER_PER_SENDER_PER_HOUR = 5;
+/** Whoever asks, a number gets at most this many texts an hour: a flood needs this many senders' worth at once. */
+const TEXTS_PER_NUMBER_PER_HOUR = 20;
 /** Enough for a seller to fix a typo or two; texts cost money, and a day is how long a seller waits at worst. */
 const TEXTS_PER_ACCOUNT_PER_DAY = 10;
 /** Visitors (sign-up verification) have no account to count: their address, sized for an office or a carrier's NAT. */
@@ -69,9 +76,11 @@ export function createPhoneService(deps: PhoneDeps) {
   const { db, config, sms } = deps;
   const host = new URL(config.appUrl).hostname;
   // The limits count texts actually sent (refused input and refused numbers cost nothing), by what they protect:
-  // however many addresses ask, one phone gets at most a few texts an hour (nobody can flood a stranger's phone);
+  // each sender texts one phone only a few times an hour, and however many ask, a phone gets at most a ceiling an
+  // hour (nobody floods a stranger's phone, and no stranger spends its owner's texts);
   // and each account, or each visitor address, only so many a day or hour (texts cost money).
   const perNumber = deps.limits.create({ name: 'sms-per-number', points: TEXTS_PER_NUMBER_PER_HOUR, durationSeconds: 60 * 60 });
+  const perNumberSender = deps.limits.create({ name: 'sms-per-number-sender', points: TEXTS_PER_NUMBER_PER_SENDER_PER_HOUR, durationSeconds: 60 * 60 });
   const perAccount = deps.limits.create({ name: 'sms-per-account', points: TEXTS_PER_ACCOUNT_PER_DAY, durationSeconds: 24 * 60 * 60 });
   const perVisitorAddress = deps.limits.create({ name: 'sms-per-visitor-address', points: VISITOR_TEXTS_PER_ADDRESS_PER_HOUR, durationSeconds: 60 * 60 });
 
@@ -103,7 +112,9 @@ export function createPhoneService(deps: PhoneDeps) {
       if (await repo.phoneHolder(db, phone, userId ?? null)) throw new AppError(400, ACCOUNT_ERRORS.phoneInUse);
       // The spec's 429: the phone did just receive a code, which the dialog asks to enter.
       if (await repo.hasRecentCode(db, phone, RESEND_AFTER_SECONDS)) throw new AppError(429, ACCOUNT_ERRORS.codeAlreadySent);
+      const sender = 'userId' in asker ? `user:${asker.userId}` : `address:${asker.address}`;
       const giveBack = await takeText([
+        [perNumberSender, `${phone}|${sender}`],
         [perNumber, phone],
         'userId' in asker ? [perAccount, asker.userId] : [perVisitorAddress, asker.address],
       ]);
