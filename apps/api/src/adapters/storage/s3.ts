@@ -19,13 +19,20 @@ export interface S3Config {
 export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * How long one S3 call may take. A photo is at most a few hundred KB re-encoded, so a healthy store answers in well
- * under a second; an uploader should hear "try again" after seconds, not hang for the SDK's default (no timeout).
+ * How long the client may hold an upload before the uploader hears "try again" (README: 10 seconds). A photo is at
+ * most a few hundred KB re-encoded, so a healthy store answers in well under a second; the SDK's default is no
+ * timeout at all. One retry: a second failure means the store is down. Issue 36: the probe measured 20 s (10 s a
+ * call, twice), so the per-call timeouts are set from the budget: every attempt may wait its connection and its
+ * request timeouts, plus the SDK's pause before the retry (at most 200 ms for the first; 500 allowed).
  */
-const CONNECT_TIMEOUT_MS = 3_000;
-const REQUEST_TIMEOUT_MS = 10_000;
+export const S3_TIMEOUTS = { connectMs: 1_000, requestMs: 3_500, maxAttempts: 2 };
+const RETRY_PAUSE_MS = 500;
 
-export function createS3Client(config: S3Config, timeouts = { connectMs: CONNECT_TIMEOUT_MS, requestMs: REQUEST_TIMEOUT_MS }): S3Client {
+/** The longest a call can take with these settings: what must fit in the README's 10 seconds. */
+export const s3WorstCaseMs = (t: { connectMs: number; requestMs: number; maxAttempts: number }) =>
+  t.maxAttempts * (t.connectMs + t.requestMs) + (t.maxAttempts - 1) * RETRY_PAUSE_MS;
+
+export function createS3Client(config: S3Config, timeouts: { connectMs: number; requestMs: number; maxAttempts?: number } = S3_TIMEOUTS): S3Client {
   return new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -37,8 +44,7 @@ export function createS3Client(config: S3Config, timeouts = { connectMs: CONNECT
     // send and check them only where an operation requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    // One retry: a second failure means the store is down, and the uploader is told so at once.
-    maxAttempts: 2,
+    maxAttempts: timeouts.maxAttempts ?? S3_TIMEOUTS.maxAttempts,
     // Without throwOnRequestTimeout, this SDK version only logs a warning when requestTimeout passes and keeps waiting.
     requestHandler: { connectionTimeout: timeouts.connectMs, requestTimeout: timeouts.requestMs, throwOnRequestTimeout: true },
   });
