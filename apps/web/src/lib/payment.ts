@@ -1,4 +1,4 @@
-import { formatPrice, PAYMENT_ERRORS, priceWithShipping, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
+import { formatPrice, MAX_UNPAID_CHECKOUTS, PAYMENT_ERRORS, priceWithShipping, type PaymentRedirect, type PaymentResult } from '@keeb/shared';
 import { api } from './api';
 import { isApiError } from './api-error';
 import { sellerAwayText } from './seller-away';
@@ -78,6 +78,22 @@ export function paymentCreateAlert(error: unknown): PaymentAlert {
     case PAYMENT_ERRORS.notFound:
     case PAYMENT_ERRORS.notForSale:
       return { title: 'Item Not Available', message: 'This item is no longer available.' };
+    // Issue 36: the hold limits (a checkout holds its item for others, so one buyer may hold only so many).
+    case PAYMENT_ERRORS.tooManyCheckouts: {
+      const limit = isApiError(error) && typeof error.details.limit === 'number' ? error.details.limit : MAX_UNPAID_CHECKOUTS;
+      return {
+        title: 'Two Checkouts Open',
+        message: `You are already checking out ${limit} items. Pay for one of them or cancel it on its page, then try again.`,
+      };
+    }
+    case PAYMENT_ERRORS.checkoutCooldown: {
+      const seconds = isApiError(error) && typeof error.details.timeLeft === 'number' ? error.details.timeLeft : 0;
+      const minutes = Math.max(1, Math.ceil(seconds / 60));
+      return {
+        title: 'Please Wait',
+        message: `You started and left the checkout of this item several times. You can buy it again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      };
+    }
     default:
       return GENERIC_PAYMENT_ALERT;
   }
