@@ -141,6 +141,10 @@ export function ItemActions({ item, isLoggedIn, isUserItem, messageSellerModal, 
           Thanks for your feedback! <Link to={`/u/${encodeURIComponent(item.sellerId.username)}/rating`}>See seller feedback</Link>
         </FormBanner>
       ) : null}
+      {isUserItem && !sold && !item.tradePending && item.paymentStatus === 'pending' ? (
+        // Issue 36: the seller learns their listing is held, never by whom (the API sends no name either).
+        <p className={styles.reserved}>Reserved: a buyer is paying for it. If the payment does not go through, it is on sale again.</p>
+      ) : null}
       <CheckoutActions
         item={item}
         buttons={buttons.filter((button) => CHECKOUT_BUTTONS.includes(button))}
