@@ -106,6 +106,21 @@ describe('POST /api/me/remove with deals in play', () => {
   });
 });
 
+describe('POST /api/me/remove racing an acceptance', () => {
+  it('never ends with the account removed and its trade accepted, whichever commits first', async () => {
+    for (let round = 0; round < 4; round++) {
+      const seller = await removable();
+      const deal = await proposedTrade(t, { seller, cash: { cashToSeller: 5 } });
+      const [accepted, removed] = await Promise.all([seller.client.post(`/api/trade/${deal.tradeId}/accept`), remove(seller)]);
+      const trade = await tradeRow(t, deal.tradeId);
+      const gone = (await userRow(seller.user.id)).removedAt !== null;
+      expect(gone && trade.status === 'accepted').toBe(false);
+      // Exactly one of them went through.
+      expect([accepted.status, removed.status].filter((s) => s === 200)).toHaveLength(1);
+    }
+  });
+});
+
 describe('POST /api/me/remove erases what is personal (finding 4)', () => {
   it('the mailing address, phone, region and away date go in the same transaction as the removal', async () => {
     const user = await removable();
