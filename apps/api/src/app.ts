@@ -155,6 +155,7 @@ export function createApp(deps: AppDeps): Express {
       countsMoved: (userIds) => offers.countsMoved([...new Set(userIds)]),
     },
   });
+  jobs.handle('removed-ship-to', (payload) => accounts.eraseShipToJob(payload));
   const federated = createFederatedService({
     db,
     config,

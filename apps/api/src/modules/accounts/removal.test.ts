@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { items, offers, orders, purchases, trades, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
@@ -144,6 +144,19 @@ describe('POST /api/me/remove erases what is personal (finding 4)', () => {
     expect((await t.db.db.select({ shipTo: orders.shipTo }).from(orders).where(eq(orders.id, orderId)))[0]?.shipTo).toEqual(SAMPLE_ADDRESS);
     // Closed over 90 days ago: nobody is shown it any more, so nothing of it is kept.
     expect((await t.db.db.select({ shipTo: orders.shipTo }).from(orders).where(eq(orders.id, old.orderId)))[0]?.shipTo).toBeNull();
+
+    // The one still kept goes when its 90 days pass: a job is queued for then.
+    const jobs = (await t.db.db.execute(sql`select start_after as "startAfter" from pgboss.job where name = 'removed-ship-to' and data->>'userId' = ${buyer.user.id}`)) as unknown as { rows: { startAfter: Date }[] };
+    expect(jobs.rows).toHaveLength(1);
+    const days = (new Date(jobs.rows[0]!.startAfter).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThan(90.1);
+    // Time passes: the order closed 91 days ago, the job is due.
+    const past = new Date(Date.now() - 91 * 86_400_000);
+    await t.db.db.update(orders).set({ receivedAt: past, closedAt: past }).where(eq(orders.id, orderId));
+    await t.db.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = 'removed-ship-to' and state = 'created'`);
+    await t.jobs.drain();
+    expect((await t.db.db.select({ shipTo: orders.shipTo }).from(orders).where(eq(orders.id, orderId)))[0]?.shipTo).toBeNull();
   });
 
   it('logged out: 401, nothing erased', async () => {

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_ERRORS, type OpenDeal } from '@keeb/shared';
+import { ACCOUNT_ERRORS, ADDRESS_VISIBLE_DAYS, type OpenDeal } from '@keeb/shared';
 import type { Queryable, Tx } from '../../db/client';
 import { items, offers, orders, purchases, trades, users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/job-queue';
 import { overdue as offerOverdue, recordEvent as recordOfferEvent } from '../offers/repo';
+import { scrubUser } from './repo';
 
 /**
  * Issue 36: what an account's removal must respect. Money or a parcel still in play (an accepted trade not yet
@@ -91,9 +93,33 @@ export async function withdrawOwnOffers(tx: Tx, userId: string): Promise<string[
  * The ship-to of the user's orders closed more than `days` ago: nobody is shown it any more (issue 26's rule), so
  * the removal keeps none of it. Orders closed since keep it for their seller until then.
  */
-export async function eraseOldShipTo(tx: Tx, userId: string, days: number) {
-  await tx
+export async function eraseOldShipTo(db: Queryable, userId: string, days = ADDRESS_VISIBLE_DAYS) {
+  await db
     .update(orders)
     .set({ shipTo: null })
     .where(and(eq(orders.buyerId, userId), sql`${orders.closedAt} < now() - make_interval(days => ${days})`));
+}
+
+/** When the last ship-to still kept for the user's orders passes its `days` (the 'removed-ship-to' job's time). */
+export async function shipToKeptUntil(tx: Tx, userId: string, days: number): Promise<Date | undefined> {
+  const [row] = await tx
+    .select({ until: sql<string | null>`max(${orders.closedAt}) + make_interval(days => ${days}) + interval '1 minute'` })
+    .from(orders)
+    .where(and(eq(orders.buyerId, userId), sql`${orders.shipTo} is not null`, sql`${orders.closedAt} is not null`));
+  return row?.until ? new Date(row.until) : undefined;
+}
+
+/**
+ * The removal itself, in the caller's transaction (which then ends the sessions): under the account's and its
+ * listings' locks nothing may be in play (409 open_deals); the account is scrubbed, its old order addresses erased
+ * (the rest queued for when their 90 days pass), and what was only proposed closed. Answers whose counts moved.
+ */
+export async function removeInTransaction(tx: Tx, userId: string, deps: { jobs: JobQueue; deals: RemovalDeals | undefined }): Promise<string[]> {
+  const listings = await lockForRemoval(tx, userId);
+  await assertNothingOpen(tx, userId);
+  await scrubUser(tx, userId);
+  await eraseOldShipTo(tx, userId);
+  const until = await shipToKeptUntil(tx, userId, ADDRESS_VISIBLE_DAYS);
+  if (until) await deps.jobs.send('removed-ship-to', { userId }, { tx, key: `removed-ship-to:${userId}`, startAfter: until });
+  return [...(await withdrawOwnOffers(tx, userId)), ...((await deps.deals?.closeProposed(tx, userId, listings)) ?? [])];
 }

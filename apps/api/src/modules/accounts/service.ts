@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   ACCOUNT_ERRORS,
-  ADDRESS_VISIBLE_DAYS,
   LOCKOUT_ATTEMPTS,
   LOCKOUT_MINUTES,
   RESERVED_USERNAMES,
@@ -362,18 +361,16 @@ export function createAccountsService(deps: AccountsDeps) {
       await checkCurrentPassword(userId, account.passwordHash, password, 'password');
       let moved: string[] = [];
       await db.transaction(async (tx) => {
-        // Issue 36: under the account's and its listings' locks, nothing may be in play; what was only proposed closes.
-        const listings = await removal.lockForRemoval(tx, userId);
-        await removal.assertNothingOpen(tx, userId);
-        await repo.scrubUser(tx, userId);
-        await removal.eraseOldShipTo(tx, userId, ADDRESS_VISIBLE_DAYS);
-        moved = [...(await removal.withdrawOwnOffers(tx, userId)), ...((await deps.deals?.closeProposed(tx, userId, listings)) ?? [])];
+        moved = await removal.removeInTransaction(tx, userId, { jobs, deals: deps.deals });
         await endAllSessionsOf(tx, userId);
       });
       deps.deals?.countsMoved(moved);
       deps.signedOutEverywhere?.(userId);
       return { ok: true };
     },
+
+    /** The 'removed-ship-to' job: a removed buyer's order addresses past their 90 days are erased. */
+    eraseShipToJob: ({ userId }: { userId: string }) => removal.eraseOldShipTo(db, userId),
 
     /** Answers the other sessions it ended (their sockets are the caller's to close). */
     changePassword: (userId: string, keepSessionId: string, input: { currentPassword: string; password: string }) =>

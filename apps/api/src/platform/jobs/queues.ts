@@ -65,6 +65,11 @@ export interface JobPayloads {
   'away-return': { userId: string; until: string };
   /** Issue 29: a listing's price dropped (items module): tells each saver once, by push and mail. */
   'price-drop-notice': { itemId: string };
+  /**
+   * Issue 36: a removed account's orders keep their ship-to for the seller until 90 days after closing (issue 26's
+   * rule); queued by the removal for the last of them, it erases what is past that (modules/accounts/removal.ts).
+   */
+  'removed-ship-to': { userId: string };
 }
 export type JobName = keyof JobPayloads;
 
@@ -148,6 +153,8 @@ export const QUEUES: { [N in JobName]: QueueSettings } = {
   'away-return': TRADE_JOB,
   // Its mails are keyed by the notice and the saver, so a retry mails nobody twice (a retried push is harmless).
   'price-drop-notice': TRADE_JOB,
+  // An update of what is past its 90 days (idempotent); it waits up to 90 days in 'created', so it is kept longer.
+  'removed-ship-to': { ...TRADE_JOB, retentionSeconds: 120 * DAY },
 };
 
 /** How workers fetch: a batch per poll, settled job by job (perJobResults), so one failure retries only itself. */

@@ -115,9 +115,10 @@ export const PRIVACY: Section[] = [
       { p: 'We keep your information while your account exists. You can remove your account in [Settings](/settings). When you do:' },
       {
         list: [
-          'Your username, email address, password, profile photo, bio, phone number and Google or Facebook ids are erased, and your username and email become free for others.',
+          'While a trade, an accepted offer, a checkout or an order of yours is still open, your account cannot be removed yet: Settings lists each, with a link to finish or cancel it. Trades and offers that were only proposed are closed, and the other side is told.',
+          'Your username, email address, password, profile photo, bio, phone number, mailing address, shipping region, away date and Google or Facebook ids are erased, and your username and email become free for others.',
           'Your Reddit link is deleted, every session is signed out, and your unsold listings leave the marketplace.',
-          'Kept without your name (shown as "User Not Found"): messages you sent (the other person still has the conversation), comments, feedback, offers, and the records of items you sold or bought, because the other party and any payment dispute rely on them.',
+          'Kept without your name (shown as "User Not Found"): messages you sent (the other person still has the conversation), comments, feedback, offers, and the records of items you sold or bought, because the other party and any payment dispute rely on them. The address an order of yours was shipped to stays on that order for its seller for 90 days after it closed, as for every order, and is erased with your account after that.',
         ],
       },
       { p: 'Sessions end after 30 days without a visit; sign-in and rate counters expire within a day; confirmation links after 48 hours, password reset links after an hour; sent mail leaves our queue within an hour; logs are kept for a limited time to investigate problems.' },

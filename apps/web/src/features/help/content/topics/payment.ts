@@ -15,7 +15,7 @@ export const payment: HelpTopic = {
             'Back on the marketplace, check the amount and press Complete Purchase. Nothing is charged until you do.',
           ],
         },
-        { p: 'While you are at PayPal the item is held for you for 30 minutes, and other buyers see Payment Pending.' },
+        { p: 'While you are at PayPal the item is held for you for 30 minutes, and other buyers see Payment Pending. You can hold two items at a time this way; and after leaving the checkout of one item three times within an hour, you wait before holding it again.' },
       ],
     },
     {
