@@ -23,6 +23,7 @@ export const JOURNEY_SECONDS = {
   "accounts.e2e.ts": 5,
   "offer-expiry.e2e.ts": 5,
   "phone-layout.e2e.ts": 5,
+  "account-removal.e2e.ts": 12,
   "csp.e2e.ts": 2,
   "shell.e2e.ts": 2,
 };
