@@ -87,6 +87,17 @@ describe('approvals', () => {
     expect(within(row).getByRole('button', { name: 'Approve' })).toBeEnabled();
   });
 
+  it('a rejection refused while a payment for the listing is under way says to try again once it is settled (issue 36)', async () => {
+    const { user } = await renderApprovals({
+      'GET /items/approval': { body: [pending(1)] },
+      'POST /item/p1/reject': { status: 409, body: { message: 'payment_pending' } },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Pending board 1' });
+    await user.click(within(row).getByRole('button', { name: 'Reject' }));
+    expect(await within(row).findByText('A payment for this listing is under way. Try again once it is settled (usually within 30 minutes).')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
   it("says 'No items awaiting approval' when none wait, and once the last one is handled", async () => {
     const { user } = await renderApprovals({
       'GET /items/approval': { body: [pending(1)] },

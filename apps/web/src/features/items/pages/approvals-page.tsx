@@ -1,16 +1,23 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORIES, formatPrice, photoVariants, type ItemDetail } from '@keeb/shared';
+import { CATEGORIES, formatPrice, PAYMENT_ERRORS, photoVariants, type ItemDetail } from '@keeb/shared';
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { LinkifiedText } from '../../../components/linkified-text';
+import { isApiError } from '../../../lib/api-error';
 import { timeAgo } from '../../../lib/format';
 import { useCategories } from '../../../lib/reference/get-categories';
 import { decideApproval, useApprovalQueue, type ApprovalDecision } from '../api/approvals';
 import { TEXTS } from '../messages';
 import styles from './approvals-page.module.css';
+
+/** Issue 36: a rejection waits for a payment under way for the listing (409 payment_pending); else the generic text. */
+const decisionErrorText = (error: unknown) =>
+  isApiError(error) && error.code === PAYMENT_ERRORS.paymentPending
+    ? 'A payment for this listing is under way. Try again once it is settled (usually within 30 minutes).'
+    : TEXTS.somethingWentWrong;
 
 /** Thumbnails shown per listing; the rest are a click away on the item page. */
 const PHOTOS_SHOWN = 4;
@@ -108,7 +115,7 @@ function ApprovalRow({ item, categoryName, onHandled }: { item: ItemDetail; cate
             </figcaption>
           </figure>
         ) : null}
-        {decide.isError ? <FormBanner tone="error">{TEXTS.somethingWentWrong}</FormBanner> : null}
+        {decide.isError ? <FormBanner tone="error">{decisionErrorText(decide.error)}</FormBanner> : null}
         <div className={styles.actions}>
           <Button
             size="sm"
