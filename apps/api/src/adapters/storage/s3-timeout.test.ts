@@ -42,7 +42,8 @@ describe('the S3 client gives up within the README\'s 10 seconds', () => {
       const elapsed = Date.now() - started;
       expect(calls).toBe(short.maxAttempts);
       expect(elapsed).toBeGreaterThanOrEqual(short.maxAttempts * short.requestMs - 50);
-      expect(elapsed).toBeLessThanOrEqual(s3WorstCaseMs(short) + 500);
+      // Headroom for a loaded CI machine: the bound shows the client gives up, not how fast the event loop is.
+      expect(elapsed).toBeLessThanOrEqual(s3WorstCaseMs(short) + 2000);
     } finally {
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
