@@ -14,6 +14,11 @@ export interface OrderState {
   status: 'paid' | 'shipped' | 'received' | 'problem' | 'refunded';
   paidAt?: Date;
   shippedAt?: Date | null;
+  /**
+   * When it was received: by default its payment's time when never shipped (a sale from before orders, backfilled
+   * as received at its sale), else now.
+   */
+  receivedAt?: Date;
 }
 
 export async function insertOrder(db: Database, sellerId: string, buyerId: string, state: OrderState) {
@@ -33,7 +38,7 @@ export async function insertOrder(db: Database, sellerId: string, buyerId: strin
     .values({
       id: purchase!.id, itemId: item.id, buyerId, sellerId, status: state.status, paidAt, shipBy,
       shippedAt: state.shippedAt ?? null,
-      receivedAt: state.status === 'received' ? new Date() : null,
+      receivedAt: state.status === 'received' ? (state.receivedAt ?? (state.shippedAt ? new Date() : paidAt)) : null,
       refundedAt: state.status === 'refunded' ? new Date() : null,
       closedAt: final ? new Date() : null,
     })

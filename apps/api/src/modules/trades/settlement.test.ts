@@ -55,7 +55,9 @@ describe('a trade with no cash', () => {
     const receiving = (await seller.client.get(`/api/order/${ids.toSeller}`)).body;
     expect(receiving.role).toBe('buyer');
     expect(receiving).not.toHaveProperty('shipTo');
-    expect(receiving.actions).toEqual(['received']);
+    // Nothing to confirm before the other side ships (issue 36: a confirmed trade needs a parcel).
+    expect(receiving.actions).toEqual([]);
+    expect(await seller.client.post(`/api/order/${ids.toSeller}/received`)).toMatchObject({ status: 409, body: { message: 'not_shipped' } });
     expect(receiving.timeline.map((e: { kind: string }) => e.kind)).toEqual(['trade_settled']);
 
     // Nobody else sees the orders; logged out is 401.
