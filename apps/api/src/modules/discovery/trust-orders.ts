@@ -19,6 +19,8 @@ export interface OrderState {
    * as received at its sale), else now.
    */
   receivedAt?: Date;
+  /** Shipped with this tracking number: by default one, when shipped (null: shipped without tracking). */
+  trackingNumber?: string | null;
 }
 
 export async function insertOrder(db: Database, sellerId: string, buyerId: string, state: OrderState) {
@@ -38,6 +40,7 @@ export async function insertOrder(db: Database, sellerId: string, buyerId: strin
     .values({
       id: purchase!.id, itemId: item.id, buyerId, sellerId, status: state.status, paidAt, shipBy,
       shippedAt: state.shippedAt ?? null,
+      trackingNumber: state.shippedAt ? (state.trackingNumber === undefined ? '1Z999AA10123456784' : state.trackingNumber) : null,
       receivedAt: state.status === 'received' ? (state.receivedAt ?? (state.shippedAt ? new Date() : paidAt)) : null,
       refundedAt: state.status === 'refunded' ? new Date() : null,
       closedAt: final ? new Date() : null,

@@ -79,12 +79,25 @@ describe('the trust panel on GET /api/user/:username/profile', () => {
       for (const [itemId, from, to] of [[item.id, seller.id, proposer.id], [offered.id, proposer.id, seller.id]] as const) {
         await t.db.db.insert(orders).values({
           tradeId: trade!.id, itemId, sellerId: from, buyerId: to, status: 'received', paidAt: at, shipBy: hoursAgo(-60),
-          shippedAt: shipped || itemId === offered.id ? hoursAgo(4) : null, receivedAt: hoursAgo(1), closedAt: hoursAgo(1),
+          shippedAt: shipped || itemId === offered.id ? hoursAgo(4) : null, trackingNumber: shipped || itemId === offered.id ? '9400111899223197428490' : null,
+          receivedAt: hoursAgo(1), closedAt: hoursAgo(1),
         });
       }
     }
     expect((await trustOf(seller.username)).confirmedTrades).toBe(2);
     expect((await trustOf(proposer.username)).confirmedTrades).toBe(1);
+  });
+
+  it('issue 36: a parcel shipped without tracking counts once the 14 days after shipping have passed', async () => {
+    const [seller, buyer] = [await createUser(t.db.db), await createUser(t.db.db)];
+    await insertOrder(t.db.db, seller.id, buyer.id, { status: 'received', shippedAt: hoursAgo(20), trackingNumber: null });
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(0);
+    expect((await trustOf(buyer.username)).confirmedTrades).toBe(0);
+    await insertOrder(t.db.db, seller.id, buyer.id, { status: 'received', shippedAt: hoursAgo(14 * 24 + 1), trackingNumber: null });
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(1);
+    await insertOrder(t.db.db, seller.id, buyer.id, { status: 'received', shippedAt: hoursAgo(20), trackingNumber: '1Z999AA10123456784' });
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(2);
+    expect((await trustOf(buyer.username)).confirmedTrades).toBe(2);
   });
 
   it('gives the on-time share of orders due from 3 on: shipped by ship_by, late when shipped after or still unshipped past it', async () => {

@@ -27,12 +27,18 @@ export const shippedMail = (to: string, buyer: string, itemName: string, trackin
     link(url),
   );
 
-/** To the seller: the buyer confirmed (or the 14 days passed). */
-export const receivedMail = (to: string, seller: string, itemName: string, auto: boolean, url: string) =>
+/**
+ * To the seller: the buyer confirmed (or the 14 days passed). Issue 36: a parcel shipped without tracking counts as
+ * a confirmed trade only 14 days after shipping (`counted` false until then), and the mail says so.
+ */
+export const receivedMail = (to: string, seller: string, itemName: string, auto: boolean, url: string, counted = true) =>
   noticeMail(
     to,
     `${itemName} was received`,
-    [auto ? `Hi ${seller}, "${itemName}" was confirmed received automatically, 14 days after you shipped it.` : `Hi ${seller}, the buyer confirmed they received "${itemName}".`, 'That is one more confirmed trade.'],
+    [
+      auto ? `Hi ${seller}, "${itemName}" was confirmed received automatically, 14 days after you shipped it.` : `Hi ${seller}, the buyer confirmed they received "${itemName}".`,
+      counted ? 'That is one more confirmed trade.' : 'Shipped without tracking, it counts as a confirmed trade 14 days after you shipped it.',
+    ],
     link(url),
   );
 

@@ -204,6 +204,8 @@ describe('received', () => {
     expect(row.closedAt).not.toBeNull();
     expect(await kinds(orderId)).toEqual(['paid', 'shipped', 'received']);
     expect(await mailsTo(seller.user.email)).toContain(`${item.name} was received`);
+    // Shipped with tracking: it counts at once.
+    expect((await readOutbox(t.config.outboxDir)).find((m) => m.subject === `${item.name} was received`)?.text).toContain('That is one more confirmed trade.');
     expect(await buyer.client.post(`/api/order/${orderId}/received`)).toMatchObject({ status: 409, body: { message: 'invalid_state' } });
     // Once rated, 'rate' is gone.
     expect((await buyer.client.post('/api/user/feedback', { itemId: item.id, sellerId: seller.user.id, description: 5, communication: 5, shipping: 5, comment: 'Great' })).status).toBe(200);
@@ -223,6 +225,10 @@ describe('received', () => {
     expect((await orderRow(t, orderId)).status).toBe('problem');
     await seller.client.post(`/api/order/${orderId}/ship`, {});
     expect((await buyer.client.post(`/api/order/${orderId}/received`)).body.status).toBe('received');
+    // Shipped without tracking: the seller is told it counts 14 days after shipping, not at once.
+    const told = (await readOutbox(t.config.outboxDir)).find((m) => m.to === seller.user.email && m.subject.endsWith('was received'));
+    expect(told?.text).toContain('counts as a confirmed trade 14 days after you shipped it');
+    expect(told?.text).not.toContain('That is one more confirmed trade.');
   });
 });
 

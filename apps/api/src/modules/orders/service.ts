@@ -1,5 +1,6 @@
 import {
   ADDRESS_VISIBLE_DAYS,
+  AUTO_RECEIVE_DAYS,
   centsToDollars,
   MailingAddressSchema,
   ORDER_ERRORS,
@@ -255,7 +256,8 @@ export function createOrdersService(deps: OrdersDeps) {
         const moved = await repo.moveOrder(tx, order.id, [order.status], { status: 'received', receivedAt: now, closedAt: now });
         if (!moved) throw invalidState();
         await repo.addEvent(tx, order.id, 'received', buyerId, { auto: false });
-        await notices.mail(tx, order.sellerId, 'seller', `order-received:${order.id}`, (c) => mails.receivedMail(c.email, c.username, v.itemName, false, notices.orderUrl(order.id)));
+        const counted = order.trackingNumber !== null || order.shippedAt.getTime() <= now.getTime() - AUTO_RECEIVE_DAYS * DAY;
+        await notices.mail(tx, order.sellerId, 'seller', `order-received:${order.id}`, (c) => mails.receivedMail(c.email, c.username, v.itemName, false, notices.orderUrl(order.id), counted));
         pushes.update([order.sellerId], refOf(v), 'received', `${v.itemName} was received by the buyer.`);
         pushes.counts([order.buyerId, order.sellerId]);
         if (order.tradeId) {

@@ -20,6 +20,8 @@ export const TEXTS = {
   shipHint: 'Optional, but a tracking number protects you if the buyer opens a dispute at PayPal.',
   confirmReceived: 'Confirm received',
   confirmReceivedQuestion: 'Has the item arrived as described? Confirming closes the order and counts as a confirmed trade for you both.',
+  confirmReceivedUntrackedQuestion:
+    'Has the item arrived as described? Confirming closes the order. Shipped without tracking, it counts as a confirmed trade for you both 14 days after it was shipped.',
   receivedThanks: 'Thanks for confirming! How did the seller do?',
   rateSeller: 'Rate the seller',
   reportProblem: 'Report a problem',

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { OrderDetail } from '@keeb/shared';
+import { AUTO_RECEIVE_DAYS, type OrderDetail } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { orderActions, useOrderAction } from '../api/order-actions';
@@ -7,6 +7,9 @@ import { orderDate, TEXTS } from '../messages';
 import { ConfirmAction } from './confirm-action';
 import { ProblemModal } from './problem-modal';
 import styles from './order-page-parts.module.css';
+
+/** Issue 36: a parcel without tracking counts as a confirmed trade once the 14 days after shipping have passed. */
+const shippedLongAgo = (order: OrderDetail) => order.shippedAt !== null && Date.parse(order.shippedAt) <= Date.now() - AUTO_RECEIVE_DAYS * 86_400_000;
 
 /** The ratings feature's 'Send Feedback' modal, composed in app/. */
 export type RateSellerModal = (props: { order: OrderDetail; open: boolean; onClose: () => void; onSent: () => void }) => ReactNode;
@@ -83,7 +86,7 @@ export function BuyerActions({ order, rateSellerModal }: { order: OrderDetail; r
       <ConfirmAction
         open={dialog === 'received'}
         title={TEXTS.confirmReceived}
-        question={TEXTS.confirmReceivedQuestion}
+        question={order.tracking?.number === null && !shippedLongAgo(order) ? TEXTS.confirmReceivedUntrackedQuestion : TEXTS.confirmReceivedQuestion}
         confirmLabel={TEXTS.confirmReceived}
         pending={received.isPending}
         error={received.error}

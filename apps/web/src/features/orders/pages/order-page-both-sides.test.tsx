@@ -74,6 +74,13 @@ describe('receipt before shipping', () => {
     expect(within(note).getByText(/2026/).closest('time')).toHaveAttribute('dateTime', '2026-11-23T12:00:00.000Z');
   });
 
+  it('a parcel shipped without tracking: confirming says it counts as a confirmed trade 14 days after shipping', async () => {
+    const { user } = setup(makeShippedForBuyer({ shippedAt: new Date().toISOString(), tracking: { number: null, carrier: null, url: null } }));
+    await page();
+    await user.click(screen.getByRole('button', { name: 'Confirm received' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm received' })).toHaveTextContent('counts as a confirmed trade for you both 14 days after it was shipped');
+  });
+
   it("after a 'not received' report, 'Confirm received' is no longer the main button", async () => {
     const problem: OrderProblem = { _id: 'p1', reason: 'not_received', details: '', openedAt: '2026-11-30T10:00:00.000Z', resolvedAt: null, resolution: null };
     setup(makeShippedForBuyer({ status: 'problem', problem, actions: ['received', 'resolve', 'rate'] }));
