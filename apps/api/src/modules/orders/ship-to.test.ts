@@ -49,7 +49,10 @@ describe('an order paid without an address to ship to', () => {
     expect(sold?.text).toContain('has not given an address to ship to yet');
     expect(sold?.text).not.toContain('where you find the address');
     const receipt = await mailTo(buyer.user.email, `Your purchase: ${item.name}`);
-    expect(receipt?.text).toContain('add the address to ship to on the order page');
+    expect(receipt?.text).toContain('add the address to ship to on the order page');    // The buyer has something to do: their orders badge says so until the address is given.
+    expect((await buyer.client.get('/api/me/notifications')).body.numOrdersToAct).toBe(1);
+    await buyer.client.put(`/api/order/${orderId}/ship-to`, SAMPLE_ADDRESS);
+    expect((await buyer.client.get('/api/me/notifications')).body.numOrdersToAct).toBe(0);
   });
 
   it("the buyer sets the order's address: the seller sees it, is mailed and pushed, and has 72 hours from then; nobody else may, and only once", async () => {

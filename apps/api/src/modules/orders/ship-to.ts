@@ -40,4 +40,6 @@ export async function addShipTo(
   const due = shipBy.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
   await notices.mail(tx, order.sellerId, 'seller', `order-ship-to:${order.id}`, (c) => mails.shipToAddedMail(c.email, c.username, v.itemName, address, due, notices.orderUrl(order.id)));
   pushes.update([order.sellerId], ref, order.status, `The buyer added where to ship ${v.itemName}.`);
+  // The buyer's orders badge counted the missing address.
+  pushes.counts([order.buyerId]);
 }
