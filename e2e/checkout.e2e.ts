@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshotPath } from './browser';
 import { useBrowser } from './journey-browser';
 import { signedInCookiesAccepted } from './session';
+import { fillStandInAddress } from './stand-in';
 
 /**
  * Issue 25's journeys through the local payment stand-in, at desktop and phone width: a buyer leaves the payment
@@ -136,6 +137,7 @@ describe.each(CASTS)('checkout on the item page ($width)', ({ width, viewport, s
     await payDialog.getByText(new RegExp(`^Pay \\$${offered} plus \\$[\\d,.]+ shipping \\(\\$[\\d,.]+ in total\\)`)).waitFor();
     await payDialog.getByRole('button', { name: 'Continue to PayPal' }).click();
     await atStandIn(buyer.page);
+    await fillStandInAddress(buyer.page);
     await buyer.page.getByRole('button', { name: 'Pay Now' }).click();
     const overlay = buyer.page.getByRole('dialog');
     await overlay.getByRole('button', { name: 'Complete Purchase' }).click();

@@ -4,6 +4,7 @@ import { formatPrice } from '@keeb/shared';
 import { DESKTOP, PHONE, screenshotPath } from './browser';
 import { useBrowser } from './journey-browser';
 import { signedIn as signedInAs } from './session';
+import { fillStandInAddress } from './stand-in';
 
 /**
  * Issue 13's journeys on the demo server (payments through the local stand-in, as `npm start` runs them):
@@ -40,6 +41,7 @@ async function listingOf(seller: string, regions: string[], mode: 'offers' | 'fi
 async function payAtStandIn(page: Page, itemId: string, width: string) {
   await page.waitForURL((url) => url.pathname.startsWith('/api/payment/local/approve/'));
   await page.getByRole('button', { name: 'Pay Now' }).waitFor();
+  await fillStandInAddress(page);
   await page.screenshot({ path: screenshotPath(`payment-stand-in-${width}`) });
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await page.waitForURL((url) => url.pathname === `/detail/${itemId}` && url.searchParams.has('PayerID'));

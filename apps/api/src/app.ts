@@ -18,6 +18,7 @@ import { createPhoneService, isPhoneVerified, phoneVerifiedForSignup } from './m
 import { discoveryRoutes } from './modules/discovery/routes';
 import { itemsRoutes } from './modules/items/routes';
 import * as accountsRepo from './modules/accounts/repo';
+import { findPurchase } from './modules/payments/repo';
 import { paymentsRoutes, paymentWebhookRoutes } from './modules/payments/routes';
 import { createPaymentsService } from './modules/payments/service';
 import { notificationCounts } from './modules/notifications/counts';
@@ -275,7 +276,12 @@ export function createApp(deps: AppDeps): Express {
   api.use(table.router(referenceRoutes(createReferenceService(db))));
   // Before the full session: the stand-in's approval page stands for PayPal's, which knows its payer. It only reads
   // who is signed in (to fill the address form with their saved address), so it makes no session for anyone.
-  api.use(withSessionIfSignedIn(deps.session, table.router(paymentStandInRoutes(paymentProvider, { savedAddress: address.savedAddress }))));
+  // Issue 36: the page shows an address only to the purchase's buyer, and asks one for a shipped item (not a trade's cash).
+  const payerOf = async (purchaseId: string) => {
+    const p = await findPurchase(db, purchaseId);
+    return p ? { buyerId: p.buyerId, ships: p.tradeId === null } : undefined;
+  };
+  api.use(withSessionIfSignedIn(deps.session, table.router(paymentStandInRoutes(paymentProvider, { savedAddress: address.savedAddress, payerOf }))));
   api.use(deps.session);
   api.use(table.router(accountsRoutes({ accounts, limits: deps.limits, uploads, config, sessionEnded: (sessionId) => hub.closeSockets({ sessionId }) })));
   api.use(table.router(federatedRoutes({ federated, limits: deps.limits })));

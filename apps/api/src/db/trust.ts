@@ -1,4 +1,4 @@
-import { TRUST_ON_TIME_MIN_ORDERS, TRUST_REPLY_WINDOW_DAYS, type Trust } from '@keeb/shared';
+import { AUTO_RECEIVE_DAYS, TRUST_ON_TIME_MIN_ORDERS, TRUST_REPLY_WINDOW_DAYS, type Trust } from '@keeb/shared';
 import { isoFromJson, jsonRows, type Queryable } from './client';
 
 /**
@@ -19,13 +19,24 @@ import { isoFromJson, jsonRows, type Queryable } from './client';
  * The seller's pass reads orders_seller_trust_idx alone (seller, status, shipped_at, ship_by), and reply speed
  * the reply index alone (both times are in it).
  */
+/**
+ * Issue 36: a confirmed trade is a parcel that was shipped, then received: shipped with tracking, or (without) once
+ * the 14 days after shipping have passed, as the automatic confirmation waits. An order received with no shipping
+ * time counts only as a sale from before orders (backfilled received at its payment's time, migration 0026); one the
+ * buyer confirmed before it was ever marked shipped (allowed until issue 36) does not. A trade counts when both its
+ * parcels do.
+ */
+const SHIPPED = (o: string) => `(${o}.shipped_at is not null and (${o}.tracking_number is not null or ${o}.shipped_at <= now() - interval '${AUTO_RECEIVE_DAYS} days'))`;
+const PARCEL = (o: string) => `(${SHIPPED(o)} or (${o}.shipped_at is null and ${o}.received_at = ${o}.paid_at))`;
+const BOTH_PARCELS = (t: string) => `not exists (select 1 from orders tx where tx.trade_id = ${t}.id and not ${SHIPPED('tx')})`;
+
 export const trustJson = (userId: string, user: string) => `json_build_array(
   ${user}.created_at, ${user}.email_confirmed_at is not null, ${user}.phone_verified_at is not null,
-  (select count(*) from orders ob where ob.buyer_id = ${userId} and ob.status = 'received' and ob.trade_id is null)
-    + (select count(*) from trades tp where tp.proposer_id = ${userId} and tp.status = 'completed')
-    + (select count(*) from trades ts where ts.seller_id = ${userId} and ts.status = 'completed'),
+  (select count(*) from orders ob where ob.buyer_id = ${userId} and ob.status = 'received' and ob.trade_id is null and ${PARCEL('ob')})
+    + (select count(*) from trades tp where tp.proposer_id = ${userId} and tp.status = 'completed' and ${BOTH_PARCELS('tp')})
+    + (select count(*) from trades ts where ts.seller_id = ${userId} and ts.status = 'completed' and ${BOTH_PARCELS('ts')}),
   (select json_build_array(
-            count(*) filter (where os.status = 'received' and os.trade_id is null),
+            count(*) filter (where os.status = 'received' and os.trade_id is null and ${PARCEL('os')}),
             count(*) filter (where os.shipped_at is not null or (os.status in ('paid', 'problem') and os.ship_by < now())),
             count(*) filter (where os.shipped_at <= os.ship_by),
             count(*) filter (where os.status = 'problem'))

@@ -7,6 +7,13 @@ export const ORDER_ERRORS = {
   invalidState: 'invalid_state',
   /** A problem before shipping may be reported only once the 72 hours to ship have passed. */
   tooEarly: 'too_early',
+  /**
+   * Issue 36: receipt is confirmed once the parcel has left (marked shipped); before that there is nothing to
+   * have received, and a confirmed trade needs a parcel.
+   */
+  notShipped: 'not_shipped',
+  /** Issue 36: the order already has an address to ship to (PUT /api/order/{id}/ship-to fills a missing one only). */
+  shipToSet: 'ship_to_set',
   /** Address fields: which one is wrong is in `field`. */
   address: 'invalid_address',
   postalCode: 'invalid_postal_code',

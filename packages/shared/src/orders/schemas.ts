@@ -103,15 +103,23 @@ export interface OrderDetail extends OrderSummary {
   shipBy: string;
   shippedAt: string | null;
   receivedAt: string | null;
-  /** The seller's and admins' only, and nobody's 90 days after the order closed. */
+  /**
+   * The seller's and admins', and (issue 36) the buyer's own; nobody's 90 days after the order closed. null: the
+   * payment brought no address (see awaitingAddress).
+   */
   shipTo?: MailingAddress | null;
+  /**
+   * Issue 36: unshipped, open, and without an address to ship to: both sides are told, and the buyer is asked
+   * for one (the 'address' action, PUT /api/order/{id}/ship-to).
+   */
+  awaitingAddress: boolean;
   tracking?: OrderTracking;
   problem: OrderProblem | null;
   timeline: OrderEvent[];
   /** Issue 28: on a trade's order, the trade and the other parcel; absent on a sale's order. */
   tradeSide?: OrderTrade;
   /** The calls the asking user may make now. */
-  actions: Array<'ship' | 'received' | 'problem' | 'resolve' | 'close' | 'rate'>;
+  actions: Array<'ship' | 'received' | 'problem' | 'resolve' | 'close' | 'rate' | 'address'>;
 }
 
 /** GET /api/admin/problems?cursor=...: the open problems, oldest first (cursor: the last one's `${openedAt}_${_id}`). */

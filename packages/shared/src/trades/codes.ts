@@ -18,8 +18,13 @@ export const TRADE_ERRORS = {
   message: 'trade_message',
   /** An item of the trade is held by another trade, sold, being paid for or reserved by an accepted offer. */
   itemUnavailable: 'item_unavailable',
-  /** The proposer (or the seller accepting) has no saved mailing address to ship to. */
+  /** The caller (proposing, countering or accepting) has no saved mailing address to ship to. */
   noAddress: 'no_address',
+  /**
+   * Issue 36: the caller has an address, the other side of the trade has none (accepting): that side is told and
+   * asked for one; the trade waits.
+   */
+  otherNoAddress: 'other_no_address',
   confirmEmail: 'confirm_email',
   /** The payer already has this trade's cash payment in progress at the provider, or it is paid. */
   paymentPending: 'payment_pending',

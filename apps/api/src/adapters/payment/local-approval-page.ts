@@ -68,9 +68,10 @@ export interface ApprovalAddress {
 
 /**
  * The stand-in's approval page: payee, item, amounts, where to ship, and Pay Now / Cancel posting back with the
- * XSRF token. Once paid, the address is shown, no longer asked for.
+ * XSRF token. Once paid, the address is shown, no longer asked for. `address` null: the viewer is not the buyer
+ * (issue 36): no address at all, and a note instead of the buttons.
  */
-export function approvalPage(order: LocalOrder, action: string, xsrfToken: string, address: ApprovalAddress = { values: null }): string {
+export function approvalPage(order: LocalOrder, action: string, xsrfToken: string, address: ApprovalAddress | null = { values: null }): string {
   const money = (cents: number) => escapeHtml(formatPrice(centsToDollars(cents)));
   const paid = order.status === 'COMPLETED';
   const title = paid ? 'This payment is complete' : 'Review your payment';
@@ -93,20 +94,25 @@ export function approvalPage(order: LocalOrder, action: string, xsrfToken: strin
 <div><dt>Item</dt><dd>${escapeHtml(order.itemName)}</dd></div>
 <div><dt>Item price</dt><dd>${money(order.itemTotalCents)}</dd></div>
 <div><dt>Shipping</dt><dd>${escapeHtml(formatShipping(centsToDollars(order.shippingCents)))}</dd></div>
-${paid && order.shipping ? `<div><dt>Ship to</dt><dd>${escapeHtml(oneLine(order.shipping))}</dd></div>\n` : ''}<div class="total"><dt>Total</dt><dd>${money(order.itemTotalCents + order.shippingCents)} ${escapeHtml(order.currency)}</dd></div>
+${address && paid && order.shipping ? `<div><dt>Ship to</dt><dd>${escapeHtml(oneLine(order.shipping))}</dd></div>\n` : ''}<div class="total"><dt>Total</dt><dd>${money(order.itemTotalCents + order.shippingCents)} ${escapeHtml(order.currency)}</dd></div>
 </dl>
-<form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="${XSRF_FORM_FIELD}" value="${escapeHtml(xsrfToken)}">
-${paid ? '' : `${addressFieldset(address.values, address.error)}\n`}<div class="actions">
-<button type="submit" name="action" value="pay" class="pay">${paid ? 'Return to KeebMarket' : 'Pay Now'}</button>
-${paid ? '' : '<button type="submit" name="action" value="cancel" class="cancel">Cancel</button>'}
-</div>
-</form>
+${address ? form(order, action, xsrfToken, address) : paid ? '' : '<p class="note" role="note">Sign in as the buyer to pay.</p>'}
 </div>
 </main>
 </body>
 </html>
 `;
+}
+
+function form(order: LocalOrder, action: string, xsrfToken: string, address: ApprovalAddress): string {
+  const paid = order.status === 'COMPLETED';
+  return `<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="${XSRF_FORM_FIELD}" value="${escapeHtml(xsrfToken)}">
+${paid ? '' : `${addressFieldset(address.values, address.error)}\n`}<div class="actions">
+<button type="submit" name="action" value="pay" class="pay">${paid ? 'Return to KeebMarket' : 'Pay Now'}</button>
+${paid ? '' : '<button type="submit" name="action" value="cancel" class="cancel">Cancel</button>'}
+</div>
+</form>`;
 }
 
 const oneLine = (a: ShippingAddress) => [a.name, a.line1, a.line2, a.city, a.region, a.postalCode, a.country].filter(Boolean).join(', ');

@@ -14,6 +14,13 @@ export interface OrderState {
   status: 'paid' | 'shipped' | 'received' | 'problem' | 'refunded';
   paidAt?: Date;
   shippedAt?: Date | null;
+  /**
+   * When it was received: by default its payment's time when never shipped (a sale from before orders, backfilled
+   * as received at its sale), else now.
+   */
+  receivedAt?: Date;
+  /** Shipped with this tracking number: by default one, when shipped (null: shipped without tracking). */
+  trackingNumber?: string | null;
 }
 
 export async function insertOrder(db: Database, sellerId: string, buyerId: string, state: OrderState) {
@@ -33,7 +40,8 @@ export async function insertOrder(db: Database, sellerId: string, buyerId: strin
     .values({
       id: purchase!.id, itemId: item.id, buyerId, sellerId, status: state.status, paidAt, shipBy,
       shippedAt: state.shippedAt ?? null,
-      receivedAt: state.status === 'received' ? new Date() : null,
+      trackingNumber: state.shippedAt ? (state.trackingNumber === undefined ? '1Z999AA10123456784' : state.trackingNumber) : null,
+      receivedAt: state.status === 'received' ? (state.receivedAt ?? (state.shippedAt ? new Date() : paidAt)) : null,
       refundedAt: state.status === 'refunded' ? new Date() : null,
       closedAt: final ? new Date() : null,
     })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Trust } from '@keeb/shared';
-import { redditLinks, users } from '../../db/schema/index';
+import { orders, redditLinks, trades, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
 import { hoursAgo, insertOrder, openProblem, replied } from './trust-orders';
@@ -59,6 +59,45 @@ describe('the trust panel on GET /api/user/:username/profile', () => {
     expect(res.body.reddit.transactions.count).toBe(40);
     expect((await trustOf(buyer.username)).confirmedTrades).toBe(2);
     expect((await trustOf(other.username)).confirmedTrades).toBe(1);
+  });
+
+  it('issue 36: counts only orders shipped before they were received, and trades whose parcels both shipped', async () => {
+    const [seller, buyer, proposer] = [await createUser(t.db.db), await createUser(t.db.db), await createUser(t.db.db)];
+    // Received without ever being marked shipped (what the receipt before shipping allowed): no parcel, no trade.
+    await insertOrder(t.db.db, seller.id, buyer.id, { status: 'received', shippedAt: null, receivedAt: hoursAgo(1) });
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(0);
+    expect((await trustOf(buyer.username)).confirmedTrades).toBe(0);
+    await insertOrder(t.db.db, seller.id, buyer.id, { status: 'received', shippedAt: hoursAgo(20) });
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(1);
+    expect((await trustOf(buyer.username)).confirmedTrades).toBe(1);
+    // A trade completed with a side received unshipped counts for neither; with both shipped, for both.
+    for (const shipped of [false, true]) {
+      const item = await createItem(t.db.db, seller.id, { purchaserId: proposer.id });
+      const offered = await createItem(t.db.db, proposer.id, { purchaserId: seller.id });
+      const at = hoursAgo(5);
+      const [trade] = await t.db.db.insert(trades).values({ itemId: item.id, sellerId: seller.id, proposerId: proposer.id, status: 'completed', acceptedAt: at, settledAt: at, completedAt: at }).returning();
+      for (const [itemId, from, to] of [[item.id, seller.id, proposer.id], [offered.id, proposer.id, seller.id]] as const) {
+        await t.db.db.insert(orders).values({
+          tradeId: trade!.id, itemId, sellerId: from, buyerId: to, status: 'received', paidAt: at, shipBy: hoursAgo(-60),
+          shippedAt: shipped || itemId === offered.id ? hoursAgo(4) : null, trackingNumber: shipped || itemId === offered.id ? '9400111899223197428490' : null,
+          receivedAt: hoursAgo(1), closedAt: hoursAgo(1),
+        });
+      }
+    }
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(2);
+    expect((await trustOf(proposer.username)).confirmedTrades).toBe(1);
+  });
+
+  it('issue 36: a parcel shipped without tracking counts once the 14 days after shipping have passed', async () => {
+    const [seller, buyer] = [await createUser(t.db.db), await createUser(t.db.db)];
+    await insertOrder(t.db.db, seller.id, buyer.id, { status: 'received', shippedAt: hoursAgo(20), trackingNumber: null });
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(0);
+    expect((await trustOf(buyer.username)).confirmedTrades).toBe(0);
+    await insertOrder(t.db.db, seller.id, buyer.id, { status: 'received', shippedAt: hoursAgo(14 * 24 + 1), trackingNumber: null });
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(1);
+    await insertOrder(t.db.db, seller.id, buyer.id, { status: 'received', shippedAt: hoursAgo(20), trackingNumber: '1Z999AA10123456784' });
+    expect((await trustOf(seller.username)).confirmedTrades).toBe(2);
+    expect((await trustOf(buyer.username)).confirmedTrades).toBe(2);
   });
 
   it('gives the on-time share of orders due from 3 on: shipped by ship_by, late when shipped after or still unshipped past it', async () => {

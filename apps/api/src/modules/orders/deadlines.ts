@@ -22,6 +22,11 @@ export async function scheduleShipDeadlines(jobs: JobQueue, tx: Tx, orderId: str
   await send(jobs, tx, { orderId, kind: 'late' }, shipBy);
 }
 
+/** Issue 36: ship_by moved later (an address given after the payment): 'late' is due anew at the new time. */
+export async function scheduleLate(jobs: JobQueue, tx: Tx, orderId: string, shipBy: Date) {
+  await send(jobs, tx, { orderId, kind: 'late' }, shipBy);
+}
+
 export async function scheduleReceiveDeadlines(jobs: JobQueue, tx: Tx, orderId: string, shippedAt: Date) {
   await send(jobs, tx, { orderId, kind: 'receive-reminder' }, new Date(shippedAt.getTime() + RECEIVE_REMINDER_DAYS * DAY));
   await send(jobs, tx, { orderId, kind: 'auto-receive' }, new Date(shippedAt.getTime() + AUTO_RECEIVE_DAYS * DAY));

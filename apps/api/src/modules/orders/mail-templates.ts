@@ -1,4 +1,4 @@
-import type { ProblemReason } from '@keeb/shared';
+import type { MailingAddress, ProblemReason } from '@keeb/shared';
 import { noticeMail } from '../../adapters/mail/notice-mail';
 
 /**
@@ -27,12 +27,18 @@ export const shippedMail = (to: string, buyer: string, itemName: string, trackin
     link(url),
   );
 
-/** To the seller: the buyer confirmed (or the 14 days passed). */
-export const receivedMail = (to: string, seller: string, itemName: string, auto: boolean, url: string) =>
+/**
+ * To the seller: the buyer confirmed (or the 14 days passed). Issue 36: a parcel shipped without tracking counts as
+ * a confirmed trade only 14 days after shipping (`counted` false until then), and the mail says so.
+ */
+export const receivedMail = (to: string, seller: string, itemName: string, auto: boolean, url: string, counted = true) =>
   noticeMail(
     to,
     `${itemName} was received`,
-    [auto ? `Hi ${seller}, "${itemName}" was confirmed received automatically, 14 days after you shipped it.` : `Hi ${seller}, the buyer confirmed they received "${itemName}".`, 'That is one more confirmed trade.'],
+    [
+      auto ? `Hi ${seller}, "${itemName}" was confirmed received automatically, 14 days after you shipped it.` : `Hi ${seller}, the buyer confirmed they received "${itemName}".`,
+      counted ? 'That is one more confirmed trade.' : 'Shipped without tracking, it counts as a confirmed trade 14 days after you shipped it.',
+    ],
     link(url),
   );
 
@@ -69,6 +75,40 @@ export const shipYourPartMail = (to: string, name: string, gives: string, receiv
     [
       `Hi ${name}, your trade is settled: please ship "${gives}" within 72 hours, to the address on the order page, and mark it shipped there.`,
       `The other side ships "${receives}" to you; confirm it on its order page once it arrives.`,
+    ],
+    link(url),
+  );
+
+/** Issue 36, to the seller: the buyer gave the address a payment came without. */
+export const shipToAddedMail = (to: string, seller: string, itemName: string, address: MailingAddress, shipBy: string, url: string) =>
+  noticeMail(
+    to,
+    `Where to ship ${itemName}`,
+    [
+      `Hi ${seller}, the buyer of "${itemName}" added the address to ship to:`,
+      [address.name, address.line1, address.line2, [address.city, address.region, address.postalCode].filter(Boolean).join(' '), address.country].filter(Boolean).join(', '),
+      `Please ship it by ${shipBy} and mark it shipped on the order page.`,
+    ],
+    link(url),
+  );
+
+/**
+ * Issue 36, to each side when an admin closes a problem: what was reported, that the team closed it, where the order
+ * stands now and what that side can still do (the buyer's PayPal recourse is the buyer's alone).
+ */
+export const problemClosedMail = (to: string, name: string, side: 'buyer' | 'seller', itemName: string, reason: ProblemReason, shipped: boolean, url: string) =>
+  noticeMail(
+    to,
+    `The problem with ${itemName} was closed`,
+    [
+      `Hi ${name}, the problem reported with "${itemName}" (${REASON_TEXT[reason]}) was closed by the marketplace team.`,
+      side === 'buyer'
+        ? shipped
+          ? 'The order is back to Shipped: confirm it on the order page once the item is with you, or report a problem again. If you cannot sort it out with the seller, you can still open a case at PayPal within 180 days of payment.'
+          : 'The order is back to awaiting shipment. If you cannot sort it out with the seller, you can still open a case at PayPal within 180 days of payment.'
+        : shipped
+          ? 'The order is back to Shipped, waiting for the buyer to confirm it. Keep your tracking and your messages with the buyer: they are what count if the buyer opens a case at PayPal.'
+          : 'The order is back to awaiting shipment: please ship it and mark it shipped on the order page.',
     ],
     link(url),
   );

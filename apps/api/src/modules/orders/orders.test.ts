@@ -102,7 +102,7 @@ describe('GET /api/order/{id}', () => {
     const { seller, buyer, orderId, item } = await paidOrder(t);
     const asBuyer = await buyer.client.get(`/api/order/${orderId}`);
     expect(asBuyer.status).toBe(200);
-    expect(asBuyer.body).toMatchObject({ _id: orderId, role: 'buyer', status: 'paid', item: { _id: item.id }, shippedAt: null, problem: null, actions: ['received', 'rate'] });
+    expect(asBuyer.body).toMatchObject({ _id: orderId, role: 'buyer', status: 'paid', item: { _id: item.id }, shippedAt: null, problem: null, awaitingAddress: false, actions: ['rate'] });
     expect(asBuyer.body).not.toHaveProperty('shipTo');
     expect(asBuyer.body).not.toHaveProperty('tracking');
     expect(asBuyer.body.timeline).toEqual([{ kind: 'paid', at: expect.any(String), data: {} }]);
@@ -118,7 +118,8 @@ describe('GET /api/order/{id}', () => {
 
   it('shows the address to nobody once the order has been closed for 90 days', async () => {
     const { seller, buyer, orderId } = await paidOrder(t);
-    await buyer.client.post(`/api/order/${orderId}/received`);
+    await seller.client.post(`/api/order/${orderId}/ship`, {});
+    expect((await buyer.client.post(`/api/order/${orderId}/received`)).status).toBe(200);
     await passTime(t, orderId, 89 * 24);
     expect((await seller.client.get(`/api/order/${orderId}`)).body.shipTo).toEqual(SAMPLE_ADDRESS);
     await passTime(t, orderId, 2 * 24);
@@ -126,10 +127,7 @@ describe('GET /api/order/{id}', () => {
     expect((await (await admin()).client.get(`/api/order/${orderId}`)).body.shipTo).toBeNull();
   });
 
-  it('keeps no address when the provider returned none', async () => {
-    const { seller, orderId } = await paidOrder(t, { address: null });
-    expect((await seller.client.get(`/api/order/${orderId}`)).body.shipTo).toBeNull();
-  });
+  // An order the provider gave no address for (issue 36): ship-to.test.ts.
 });
 
 describe('shipping', () => {
@@ -206,15 +204,31 @@ describe('received', () => {
     expect(row.closedAt).not.toBeNull();
     expect(await kinds(orderId)).toEqual(['paid', 'shipped', 'received']);
     expect(await mailsTo(seller.user.email)).toContain(`${item.name} was received`);
+    // Shipped with tracking: it counts at once.
+    expect((await readOutbox(t.config.outboxDir)).find((m) => m.subject === `${item.name} was received`)?.text).toContain('That is one more confirmed trade.');
     expect(await buyer.client.post(`/api/order/${orderId}/received`)).toMatchObject({ status: 409, body: { message: 'invalid_state' } });
     // Once rated, 'rate' is gone.
     expect((await buyer.client.post('/api/user/feedback', { itemId: item.id, sellerId: seller.user.id, description: 5, communication: 5, shipping: 5, comment: 'Great' })).status).toBe(200);
     expect((await buyer.client.get(`/api/order/${orderId}`)).body.actions).toEqual([]);
   });
 
-  it('a buyer may confirm an order never marked shipped', async () => {
-    const { buyer, orderId } = await paidOrder(t);
+  it('is refused before the order is marked shipped (issue 36: a confirmed trade needs a parcel), changing nothing', async () => {
+    const { seller, buyer, orderId } = await paidOrder(t);
+    expect((await buyer.client.get(`/api/order/${orderId}`)).body.actions).not.toContain('received');
+    expect(await buyer.client.post(`/api/order/${orderId}/received`)).toMatchObject({ status: 409, body: { message: 'not_shipped' } });
+    expect(await orderRow(t, orderId)).toMatchObject({ status: 'paid', receivedAt: null, closedAt: null });
+    expect(await kinds(orderId)).toEqual(['paid']);
+    // Nor with a problem open on the unshipped order.
+    await passTime(t, orderId, 73);
+    await buyer.client.post(`/api/order/${orderId}/problem`, { reason: 'not_received', details: '' });
+    expect(await buyer.client.post(`/api/order/${orderId}/received`)).toMatchObject({ status: 409, body: { message: 'not_shipped' } });
+    expect((await orderRow(t, orderId)).status).toBe('problem');
+    await seller.client.post(`/api/order/${orderId}/ship`, {});
     expect((await buyer.client.post(`/api/order/${orderId}/received`)).body.status).toBe('received');
+    // Shipped without tracking: the seller is told it counts 14 days after shipping, not at once.
+    const told = (await readOutbox(t.config.outboxDir)).find((m) => m.to === seller.user.email && m.subject.endsWith('was received'));
+    expect(told?.text).toContain('counts as a confirmed trade 14 days after you shipped it');
+    expect(told?.text).not.toContain('That is one more confirmed trade.');
   });
 });
 

@@ -35,7 +35,8 @@ describe('a problem reported by the buyer', () => {
       status: 'problem',
       late: true,
       problem: { reason: 'not_received', details: 'Nothing after two weeks.', resolvedAt: null, resolution: null },
-      actions: ['received', 'resolve', 'rate'],
+      // Never shipped: nothing to confirm received (issue 36).
+      actions: ['resolve', 'rate'],
     });
     expect((await seller.client.get(`/api/order/${orderId}`)).body).toMatchObject({ problem: { reason: 'not_received' }, actions: ['ship'] });
     expect(reported.body.timeline.map((e: { kind: string }) => e.kind)).toEqual(['paid', 'late', 'problem_reported']);
@@ -131,5 +132,23 @@ describe('the admin list of open problems', () => {
     expect((await adminUser.client.get('/api/admin/problems')).body.map((p: { order: { _id: string } }) => p.order._id)).toEqual([b.orderId]);
     const [row] = await t.db.db.select().from(orderProblems).where(eq(orderProblems.id, list[0]._id));
     expect(row).toMatchObject({ resolution: 'closed', resolvedBy: adminUser.user.id });
+    // Issue 36: both sides are told, each in their own words, with the outcome; each page still says what happened.
+    await t.jobs.drain();
+    const outbox = await readOutbox(t.config.outboxDir);
+    const toBuyer = outbox.filter((m) => m.to === a.buyer.user.email && m.subject === `The problem with ${a.item.name} was closed`);
+    const toSeller = outbox.filter((m) => m.to === a.seller.user.email && m.subject === `The problem with ${a.item.name} was closed`);
+    expect(toBuyer).toHaveLength(1);
+    expect(toSeller).toHaveLength(1);
+    expect(toBuyer[0]!.text).toContain('Not as described');
+    expect(toBuyer[0]!.text).toContain('PayPal');
+    expect(toBuyer[0]!.text).toContain(`http://keeb.test/me/orders/${a.orderId}`);
+    expect(toSeller[0]!.text).toContain('Not as described');
+    expect(toSeller[0]!.text).not.toContain('Resolution Center');
+    expect((await a.buyer.client.get(`/api/order/${a.orderId}`)).body).toMatchObject({ status: 'shipped', problem: { resolution: 'closed', reason: 'not_as_described' } });
+    expect((await a.seller.client.get(`/api/order/${a.orderId}`)).body).toMatchObject({ status: 'shipped', problem: { resolution: 'closed' } });
+    const closedEvent = (await a.buyer.client.get(`/api/order/${a.orderId}`)).body.timeline.at(-1);
+    expect(closedEvent).toMatchObject({ kind: 'problem_closed' });
+    // The other open problem's sides got nothing.
+    expect(outbox.filter((m) => m.to === b.buyer.user.email && m.subject.includes('was closed'))).toHaveLength(0);
   });
 });

@@ -181,12 +181,13 @@ export { contactOf } from '../../db/contacts';
 
 /**
  * numOrdersToAct of the user `u` in a statement over users u (notifications/counts.ts): as seller, paid and not
- * shipped; as buyer, shipped and not confirmed; plus their orders with an open problem. Each part reads its side's
- * index (orders_seller_idx, orders_buyer_idx) and only the user's own orders.
+ * shipped; as buyer, shipped and not confirmed, or (issue 36) paid without an address to ship to; plus their orders
+ * with an open problem. Each part reads its side's index (orders_seller_idx, orders_buyer_idx) and only the user's
+ * own orders.
  */
 export const ORDERS_TO_ACT_OF_U = `(
   (select count(*) from orders o where o.seller_id = u.id and o.status = 'paid')
-  + (select count(*) from orders o where o.buyer_id = u.id and o.status = 'shipped')
+  + (select count(*) from orders o where o.buyer_id = u.id and (o.status = 'shipped' or (o.status = 'paid' and o.ship_to is null)))
   + (select count(*) from orders o where (o.buyer_id = u.id or o.seller_id = u.id) and o.status = 'problem')
 )`;
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { AdminProblemsQuerySchema, OrdersQuerySchema, ProblemInputSchema, ShipInputSchema } from '@keeb/shared';
+import { AdminProblemsQuerySchema, MailingAddressSchema, OrdersQuerySchema, ProblemInputSchema, ShipInputSchema } from '@keeb/shared';
 import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { route, type RouteSpec } from '../../platform/route-table';
@@ -30,6 +30,13 @@ export function ordersRoutes(deps: { orders: OrdersService }): RouteSpec[] {
       method: 'post', path: '/order/:id/ship', access: 'signedIn', input: { body: ShipInputSchema },
       handler: async (req, res) => {
         res.json(await orders.ship(userIdOf(req), id(req), parseInput(ShipInputSchema, req.body ?? {})));
+      },
+    }),
+    // Issue 36: the buyer gives the address a payment came without (the order's own copy; settings are not changed).
+    route({
+      method: 'put', path: '/order/:id/ship-to', access: 'signedIn', input: { body: MailingAddressSchema },
+      handler: async (req, res) => {
+        res.json(await orders.shipTo(userIdOf(req), id(req), parseInput(MailingAddressSchema, req.body)));
       },
     }),
     route({

@@ -1,10 +1,11 @@
 import {
   ADDRESS_VISIBLE_DAYS,
+  AUTO_RECEIVE_DAYS,
   centsToDollars,
   MailingAddressSchema,
   ORDER_ERRORS,
   SHIP_WITHIN_HOURS,
-  type AdminProblem,
+  type MailingAddress,
   type OrderDetail,
   type OrderSummary,
   type ProblemReason,
@@ -19,10 +20,12 @@ import type { Logger } from '../../platform/logger';
 import { PaymentProviderError, type PaymentProvider, type ShippingAddress } from '../../adapters/payment/index';
 import type { RealtimeHub } from '../../realtime/hub';
 import type { ChatService } from '../chat/service';
+import { createAdminProblems } from './admin-problems';
 import { deadlineJob, resumeAutoReceive, scheduleReceiveDeadlines, scheduleShipDeadlines } from './deadlines';
 import * as mails from './mail-templates';
 import { createOrderNotices, type OrderItemRef, type OrderPushes } from './notices';
 import * as repo from './repo';
+import { addShipTo, awaitsAddress } from './ship-to';
 import { createTradeOrders, type TradeToOpen } from './trade-orders';
 import { paypalCarrier, readTracking, trackingView } from './tracking';
 
@@ -109,7 +112,9 @@ export function createOrdersService(deps: OrdersDeps) {
     const actions: OrderDetail['actions'] = [];
     if (role === 'seller' && (o.status === 'paid' || (o.status === 'problem' && !o.shippedAt))) actions.push('ship');
     if (role === 'buyer') {
-      if (['paid', 'shipped', 'problem'].includes(o.status)) actions.push('received');
+      // Issue 36: receipt is of a parcel that left; a confirmed trade needs one.
+      if (o.shippedAt && ['shipped', 'problem'].includes(o.status)) actions.push('received');
+      if (awaitsAddress(o)) actions.push('address');
       if (problemAllowed(o)) actions.push('problem');
       if (openProblem) actions.push('resolve');
       if (!rated && ratable) actions.push('rate');
@@ -125,6 +130,7 @@ export function createOrdersService(deps: OrdersDeps) {
       shippedAt: iso(o.shippedAt),
       receivedAt: iso(o.receivedAt),
       ...(role !== 'buyer' ? { shipTo: addressGone ? null : o.shipTo } : {}),
+      awaitingAddress: awaitsAddress(o),
       ...(o.shippedAt ? { tracking: trackingView({ number: o.trackingNumber, carrier: o.trackingCarrier }) } : {}),
       problem: problem
         ? { _id: problem.id, reason: problem.reason, details: problem.details, openedAt: problem.openedAt.toISOString(), resolvedAt: iso(problem.resolvedAt), resolution: problem.resolution }
@@ -173,6 +179,8 @@ export function createOrdersService(deps: OrdersDeps) {
     return ended;
   }
 
+  const adminProblems = createAdminProblems({ db, notices, pageSize: ORDERS_PAGE_SIZE, decodeCursor, summary, person, refOf, detail, endProblem });
+
   return {
     /**
      * The sale's order, in the sale's transaction (payments finalize): paid now, to ship within 72 hours, to the
@@ -185,9 +193,12 @@ export function createOrdersService(deps: OrdersDeps) {
       const paidAt = new Date();
       const shipBy = new Date(paidAt.getTime() + SHIP_WITHIN_HOURS * HOUR);
       const order = await repo.insertOrder(tx, { ...purchase, status: 'paid', paidAt, shipBy, shipTo: parsed?.success ? parsed.data : null });
-      if (!order) return;
+      // Issue 36: whether the sale's mails can send the seller to an address, or must ask the buyer for one.
+      const hasAddress = Boolean(parsed?.success);
+      if (!order) return { hasAddress };
       await repo.addEvent(tx, order.id, 'paid', purchase.buyerId);
       await scheduleShipDeadlines(jobs, tx, order.id, paidAt, shipBy);
+      return { hasAddress };
     },
 
     async list(userId: string, query: { role: 'bought' | 'sold'; cursor?: string | undefined }): Promise<OrderSummary[]> {
@@ -228,10 +239,15 @@ export function createOrdersService(deps: OrdersDeps) {
       });
     },
 
-    /** The buyer confirms: received and closed. An open problem ends with it, as resolved. */
+    /**
+     * The buyer confirms: received and closed. An open problem ends with it, as resolved. Issue 36: only once the
+     * parcel left (marked shipped): before that there is nothing to have received, and a confirmed trade needs a
+     * parcel ('not_shipped'; docs/decisions.md, "Issue 36: orders").
+     */
     received: (buyerId: string, id: string) =>
       act('buyer', buyerId, id, async (tx, order, v, pushes) => {
         if (!['paid', 'shipped', 'problem'].includes(order.status)) throw invalidState();
+        if (!order.shippedAt) throw new AppError(409, ORDER_ERRORS.notShipped);
         if (order.status === 'problem') {
           await repo.endProblem(tx, order.id, 'resolved', buyerId);
           await repo.addEvent(tx, order.id, 'problem_resolved', buyerId);
@@ -240,7 +256,8 @@ export function createOrdersService(deps: OrdersDeps) {
         const moved = await repo.moveOrder(tx, order.id, [order.status], { status: 'received', receivedAt: now, closedAt: now });
         if (!moved) throw invalidState();
         await repo.addEvent(tx, order.id, 'received', buyerId, { auto: false });
-        await notices.mail(tx, order.sellerId, 'seller', `order-received:${order.id}`, (c) => mails.receivedMail(c.email, c.username, v.itemName, false, notices.orderUrl(order.id)));
+        const counted = order.trackingNumber !== null || order.shippedAt.getTime() <= now.getTime() - AUTO_RECEIVE_DAYS * DAY;
+        await notices.mail(tx, order.sellerId, 'seller', `order-received:${order.id}`, (c) => mails.receivedMail(c.email, c.username, v.itemName, false, notices.orderUrl(order.id), counted));
         pushes.update([order.sellerId], refOf(v), 'received', `${v.itemName} was received by the buyer.`);
         pushes.counts([order.buyerId, order.sellerId]);
         if (order.tradeId) {
@@ -281,43 +298,12 @@ export function createOrdersService(deps: OrdersDeps) {
         pushes.counts([order.buyerId, order.sellerId]);
       }),
 
-    /** GET /api/admin/problems: open problems oldest first; cursor `${openedAt}_${problemId}`. */
-    async openProblems(cursor: string | undefined): Promise<AdminProblem[]> {
-      const c = cursor ? decodeCursor(cursor) : undefined;
-      const rows = await repo.openProblemsPage(db, c ? { openedAt: c.at, id: c.id } : undefined, ORDERS_PAGE_SIZE);
-      return rows.map((r) => {
-        const { otherUser: _seller, ...order } = summary(r, r.order.buyerId);
-        return {
-        _id: r.problem.id,
-        reason: r.problem.reason,
-        details: r.problem.details,
-        openedAt: r.problem.openedAt.toISOString(),
-        order,
-        buyer: person(r.order.buyerId, r.buyerUsername, r.buyerAvatar, r.buyerRemoved),
-        seller: person(r.order.sellerId, r.sellerUsername, r.sellerAvatar, r.sellerRemoved),
-        };
-      });
-    },
+    /** PUT /api/order/{id}/ship-to (issue 36): the buyer gives the address the payment came without (ship-to.ts). */
+    shipTo: (buyerId: string, id: string, address: MailingAddress) =>
+      act('buyer', buyerId, id, (tx, order, v, pushes) => addShipTo({ jobs, notices }, tx, order, v, pushes, refOf(v), address)),
 
-    /** POST /api/admin/problems/:id/close: an admin closes an open problem; the order goes back to where it was. */
-    async closeProblem(adminId: string, problemId: string) {
-      if (!isUuid(problemId)) throw notFound();
-      const problem = await repo.findProblem(db, problemId);
-      if (!problem) throw notFound();
-      const pushes = notices.pushes();
-      await db.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, problem.orderId);
-        const v = order && (await repo.orderView(tx, problem.orderId));
-        if (!order || !v) throw notFound();
-        const current = await repo.findProblem(tx, problemId);
-        if (!current || current.resolvedAt || order.status !== 'problem') throw invalidState();
-        await endProblem(tx, order, 'closed', adminId);
-        pushes.update([order.buyerId, order.sellerId], refOf(v), order.shippedAt ? 'shipped' : 'paid', `The problem with ${v.itemName} was closed by the team.`);
-        pushes.counts([order.buyerId, order.sellerId]);
-      });
-      pushes.flush();
-      return detail(adminId, problem.orderId);
-    },
+    openProblems: adminProblems.openProblems,
+    closeProblem: adminProblems.closeProblem,
 
     /** 'order-deadline': reminders, 'Late' and the automatic confirmation (deadlines.ts). */
     deadlineJob: deadlineJob({ db, notices, tradeReceived: (tx, orderId) => deps.tradeReceived(tx, orderId) }),

@@ -14,7 +14,11 @@ const hiddenToken = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?
 async function checkout(host: string) {
   const seller = await createUser(t.db.db, { emailConfirmedAt: new Date() });
   const item = await createItem(t.db.db, seller.id, { paymentEmail: 'payee@example.test' });
-  const buyerRow = await createUser(t.db.db, { emailConfirmedAt: new Date() });
+  // A saved address: the stand-in does not approve a shipped item's payment without one (issue 36).
+  const buyerRow = await createUser(t.db.db, {
+    emailConfirmedAt: new Date(),
+    mailingAddress: { name: 'Bea Buyer', line1: '1 Main St', line2: '', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+  });
   const buyer = await t.clientAs(buyerRow.id);
   const created = await buyer.post('/api/payment/item/create', { _id: item.id }).set('Host', host);
   const redirectUrl = created.body.redirectUrl as string;

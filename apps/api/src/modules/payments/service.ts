@@ -149,7 +149,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!done) throw failed();
       moved = await deps.offers.settle(tx, item.id, item.name, { buyerId: purchase.buyerId, offerId: purchase.offerId });
       moved.push(...(await deps.trades.closeTradesForItems(tx, [item.id], 'item_sold')));
-      await deps.orders.open(tx, purchase, capture.shipping);
+      const { hasAddress } = await deps.orders.open(tx, purchase, capture.shipping);
       // The seller's orders badge: a paid order waits for them to ship.
       moved.push(purchase.sellerId);
       await deps.awardKarma(tx, { userId: purchase.sellerId, reason: 'sale', amount: SALE_KARMA, subjectId: item.id });
@@ -158,10 +158,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // The order's id is the purchase's: both mails link to the order page (issue 26).
       const orderUrl = `${config.appUrl}/me/orders/${purchaseId}`;
       if (seller && !seller.removedAt && seller.prefs.itemSell !== false) {
-        await queueMail(jobs, tx, `item-sold:${purchaseId}`, mails.itemSoldMail(seller.email, seller.username, buyer?.username ?? 'A buyer', item.name, purchase.itemCents, purchase.shippingCents, orderUrl));
+        await queueMail(jobs, tx, `item-sold:${purchaseId}`, mails.itemSoldMail(seller.email, seller.username, buyer?.username ?? 'A buyer', item.name, purchase.itemCents, purchase.shippingCents, orderUrl, hasAddress));
       }
       if (buyer && !buyer.removedAt) {
-        await queueMail(jobs, tx, `purchase-receipt:${purchaseId}`, mails.purchaseReceiptMail(buyer.email, buyer.username, item.name, purchase.itemCents, purchase.shippingCents, orderUrl));
+        await queueMail(jobs, tx, `purchase-receipt:${purchaseId}`, mails.purchaseReceiptMail(buyer.email, buyer.username, item.name, purchase.itemCents, purchase.shippingCents, orderUrl, hasAddress));
       }
       for (const s of await offersRepo.saversWanting(tx, item.id, 'soldSavedItem', [purchase.buyerId, purchase.sellerId])) {
         await queueMail(jobs, tx, `saved-sold:${item.id}:${s.email}`, mails.savedItemSoldMail(s.email, s.username, item.name));

@@ -49,3 +49,18 @@ const CLOSED_WHY: Record<string, string> = {
 };
 export const closedMail = (to: string, name: string, itemName: string, reason: string) =>
   noticeMail(to, `Trade closed: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" is closed: ${CLOSED_WHY[reason] ?? 'an item in it is no longer available'}.`]);
+
+/**
+ * Issue 36, to the side of a trade with no mailing address when the other side tries to accept: the trade waits
+ * for their address (both parcels need one), with where to add it.
+ */
+export const addressNeededMail = (to: string, name: string, other: string, itemName: string, url: string) =>
+  noticeMail(
+    to,
+    `Add your mailing address to trade for ${itemName}`,
+    [
+      `Hi ${name}, ${other} wants to accept the trade for "${itemName}", but you have no mailing address saved: each side ships to the other, so the trade cannot go ahead without it.`,
+      'Add your address in Settings, then let them know: they can accept again.',
+    ],
+    { label: 'Add your address', url },
+  );

@@ -23,6 +23,7 @@ import { createTradeNotices } from './closing';
 import * as mails from './mail-templates';
 import { closeForTakedown } from './takedown';
 import * as repo from './repo';
+import { createTradeAddressCheck } from './trade-address';
 import { awaitingOf, payerOf, toTrade, type TradeSide } from './trade-answer';
 import { tradeView, tradesPage } from './view-repo';
 
@@ -74,6 +75,8 @@ export function createTradesService(deps: TradesDeps) {
   const tradesUrl = `${config.appUrl}/me/offers`;
 
   const { tell, tellClosed } = createTradeNotices(jobs);
+
+  const addresses = createTradeAddressCheck({ db, settingsUrl: `${config.appUrl}/settings`, tell });
 
   const countsMoved = (userIds: Iterable<string>) => {
     for (const userId of new Set(userIds)) notifyCounts(userId);
@@ -201,6 +204,7 @@ export function createTradesService(deps: TradesDeps) {
      */
     async accept(userId: string, tradeId: string): Promise<Trade> {
       const { trade, side } = await awaitedTrade(userId, tradeId);
+      await addresses.requireBoth(trade, userId);
       const moved: string[] = [trade.sellerId, trade.proposerId];
       let settled = false;
       await inTransaction(async (tx) => {
@@ -208,7 +212,7 @@ export function createTradesService(deps: TradesDeps) {
         const all = [trade.itemId, ...offered];
         await repo.lockItems(tx, all);
         const [seller, proposer] = await Promise.all([repo.contactOf(tx, trade.sellerId), repo.contactOf(tx, trade.proposerId)]);
-        // Each side ships to the other: both need an address to ship to (the accepting side is told).
+        // Each side ships to the other: both need an address (checked and told above; this guards a race).
         if (!seller?.hasAddress || !proposer?.hasAddress) throw new AppError(409, TRADE_ERRORS.noAddress);
         const now = new Date();
         const row = await repo.transition(tx, trade.id, [trade.status], {
@@ -261,6 +265,7 @@ export function createTradesService(deps: TradesDeps) {
     /** New terms from the awaited side: the cash, optionally the listings asked for, a message; the turn passes. */
     async counter(userId: string, tradeId: string, input: TradeCounterInput): Promise<Trade> {
       const { trade, side } = await awaitedTrade(userId, tradeId);
+      await addresses.requireOwn(userId);
       const offered = input.offeredItemIds ? await checkOffered(trade.proposerId, trade.itemId, input.offeredItemIds) : undefined;
       const cash = { cashToSellerCents: dollarsToCents(input.cashToSeller), cashToBuyerCents: dollarsToCents(input.cashToBuyer) };
       await db.transaction(async (tx) => {

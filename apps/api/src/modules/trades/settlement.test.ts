@@ -55,7 +55,9 @@ describe('a trade with no cash', () => {
     const receiving = (await seller.client.get(`/api/order/${ids.toSeller}`)).body;
     expect(receiving.role).toBe('buyer');
     expect(receiving).not.toHaveProperty('shipTo');
-    expect(receiving.actions).toEqual(['received']);
+    // Nothing to confirm before the other side ships (issue 36: a confirmed trade needs a parcel).
+    expect(receiving.actions).toEqual([]);
+    expect(await seller.client.post(`/api/order/${ids.toSeller}/received`)).toMatchObject({ status: 409, body: { message: 'not_shipped' } });
     expect(receiving.timeline.map((e: { kind: string }) => e.kind)).toEqual(['trade_settled']);
 
     // Nobody else sees the orders; logged out is 401.
@@ -82,7 +84,8 @@ describe('a trade with no cash', () => {
     expect(shipped.status).toBe(200);
     // No provider order behind a trade's order: its tracking is not sent anywhere.
     expect(await orderRow(t, ids.toSeller)).toMatchObject({ status: 'shipped', trackingSync: null });
-    expect((await seller.client.post(`/api/order/${ids.toProposer}/ship`, {})).status).toBe(200);
+    // With tracking: a parcel without counts as a confirmed trade only 14 days after shipping (issue 36; trust.test.ts).
+    expect((await seller.client.post(`/api/order/${ids.toProposer}/ship`, { trackingNumber: '1Z999AA10123456784' })).status).toBe(200);
     expect((await seller.client.get(`/api/order/${ids.toSeller}`)).body.tradeSide.otherOrder).toMatchObject({ _id: ids.toProposer, status: 'shipped', shippedAt: expect.any(String) });
     expect((await proposer.client.get(`/api/order/${ids.toProposer}`)).body.tradeSide.otherOrder).toMatchObject({ status: 'shipped', tracking: { number: '9400111899223197428490' } });
 

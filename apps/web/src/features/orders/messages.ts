@@ -20,6 +20,8 @@ export const TEXTS = {
   shipHint: 'Optional, but a tracking number protects you if the buyer opens a dispute at PayPal.',
   confirmReceived: 'Confirm received',
   confirmReceivedQuestion: 'Has the item arrived as described? Confirming closes the order and counts as a confirmed trade for you both.',
+  confirmReceivedUntrackedQuestion:
+    'Has the item arrived as described? Confirming closes the order. Shipped without tracking, it counts as a confirmed trade for you both 14 days after it was shipped.',
   receivedThanks: 'Thanks for confirming! How did the seller do?',
   rateSeller: 'Rate the seller',
   reportProblem: 'Report a problem',
@@ -42,7 +44,29 @@ export const TEXTS = {
   noProblems: 'No open problems',
   loadProblemsFailed: "We couldn't load the open problems.",
   closeProblem: 'Close',
-  closeProblemQuestion: 'Close this problem? Both parties see it as closed by an admin.',
+  closeProblemQuestion: 'Close this problem? Both parties are told by mail and see it as closed by an admin.',
+  // Issue 36: an order paid without an address to ship to.
+  shipToRequestTitle: 'Where should it be shipped?',
+  shipToRequestBuyer: 'Your payment came without an address to ship to, so the seller cannot send this yet. Add one and the seller is told at once.',
+  shipHere: 'Ship it here',
+  useAnotherAddress: 'Use another address',
+  sendAddress: 'Send address to the seller',
+  shipToOrderOnly: 'This address is kept on this order only; the one in your Settings is not changed.',
+  shipToMissingSeller:
+    'No address to ship to yet: the payment came without one. We have asked the buyer for it and will mail you when it is here; your 72 hours to ship start then. Please do not ship before.',
+  shipToMissingAdmin: 'No address to ship to yet: the payment came without one, and the buyer has been asked for it.',
+  // Issue 36: receipt before shipping.
+  receivedAfterShipping: 'You can confirm receipt once the seller marks it shipped.',
+  problemFrom: 'If it has not shipped by then, you can report a problem from',
+  // Issue 36: a problem, in each side's words.
+  sellerProblemNote:
+    'Message the buyer to sort it out, and keep your tracking and messages: they are your evidence if the buyer opens a case at PayPal. Refunds go through PayPal; this marketplace never holds the money.',
+  adminProblemNote: 'Both parties see this problem. Closing it mails both of them and puts the order back where it was.',
+  closedForBuyerShipped: 'The order is back to Shipped: confirm it once the item is with you, or report a problem again.',
+  closedForBuyerUnshipped: 'The order is back to awaiting shipment.',
+  closedForSellerShipped: 'The order is back to Shipped, waiting for the buyer to confirm it.',
+  closedForSellerUnshipped: 'The order is back to awaiting shipment: please ship it and mark it shipped.',
+  stillUnsorted: 'Still not sorted out with the seller? You can open a case at PayPal within 180 days of payment.',
 } as const;
 
 export const PAYPAL_DISPUTES_URL = 'https://www.paypal.com/disputes/';
@@ -72,6 +96,10 @@ const ERROR_TEXTS: Record<string, string> = {
   [ORDER_ERRORS.forbidden]: 'That is for the other side of this order to do.',
   [ORDER_ERRORS.invalidState]: 'This order has changed meanwhile: it is shown as it is now.',
   [ORDER_ERRORS.tooEarly]: 'A problem with an unshipped order can be reported once the seller’s 72 hours to ship have passed.',
+  [ORDER_ERRORS.notShipped]: 'It can be confirmed received once the seller has marked it shipped.',
+  [ORDER_ERRORS.shipToSet]: 'This order already has an address to ship to.',
+  [ORDER_ERRORS.address]: 'Check the address: a field is missing or too long.',
+  [ORDER_ERRORS.postalCode]: 'Enter a postal code in the format used in that country.',
   [ORDER_ERRORS.trackingNumber]: 'That tracking number is not valid. Check it, or leave it empty.',
   [ORDER_ERRORS.problemReason]: 'Choose a reason.',
   [ORDER_ERRORS.problemDetails]: 'The details are too long (2,000 characters at most).',

@@ -50,6 +50,8 @@ export function tradeErrorText(code: string): string {
       return 'An item in this trade is no longer available: it was sold, or is held by another deal.';
     case TRADE_ERRORS.noAddress:
       return 'Add your mailing address in Settings first: the other side needs it to ship to you.';
+    case TRADE_ERRORS.otherNoAddress:
+      return 'The other side has no mailing address yet, so they could not be shipped to. We have asked them to add one; you can accept once they have.';
     case TRADE_ERRORS.confirmEmail:
       return 'You must confirm your email before you can trade.';
     case TRADE_ERRORS.paymentPending:

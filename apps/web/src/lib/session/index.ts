@@ -6,3 +6,4 @@ export { notificationCountsQueryOptions, useNotificationCounts, NO_NOTIFICATIONS
 export { useLogout, clearSession } from './logout';
 export { emailStatusQueryOptions, useEmailStatus, resendConfirmation, type EmailStatus } from './get-email-status';
 export { viewerRegionQueryOptions, useViewerRegion, type ViewerRegion } from './get-region';
+export { savedAddressKey, savedAddressQueryOptions, useSavedAddress } from './get-mailing-address';

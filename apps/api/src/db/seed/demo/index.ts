@@ -11,6 +11,9 @@ import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SALES, DEMO_USERS } from './catalog'
 import { DEMO_SPECS } from './specs';
 import { renderAvatar, renderDemoPhotos } from './photos';
 
+/** UPS's published example number (valid check digit): the demo's sales shipped tracked. */
+const DEMO_TRACKING = '1Z999AA10123456784';
+
 const AVATAR_COLOURS = ['#5b8def', '#e0795b', '#4fb286', '#a56de2', '#e0b84a', '#3d9fb8'];
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -189,12 +192,15 @@ async function loadDemoSales(db: Database, userIds: Map<string, { id: string; re
         paidAt: soldAt,
         shipBy: new Date(soldAt.getTime() + 3 * DAY),
         shippedAt,
+        // Tracked, as a confirmed trade without tracking counts only 14 days after shipping (issue 36).
+        trackingNumber: DEMO_TRACKING,
+        trackingCarrier: 'ups',
         receivedAt,
         closedAt: receivedAt,
       });
       await tx.insert(orderEvents).values([
         { orderId: purchase.id, kind: 'paid', actorId: buyer.id, at: soldAt },
-        { orderId: purchase.id, kind: 'shipped', actorId: seller.id, at: shippedAt, data: { trackingNumber: null, carrier: null } },
+        { orderId: purchase.id, kind: 'shipped', actorId: seller.id, at: shippedAt, data: { trackingNumber: DEMO_TRACKING, carrier: 'ups' } },
         { orderId: purchase.id, kind: 'received', actorId: buyer.id, at: receivedAt, data: { auto: false } },
       ]);
     });

@@ -1,5 +1,7 @@
 import { LOOKING_FOR_MAX } from '@keeb/shared';
+import { FormBanner } from '../../../components/form-banner';
 import { TextAreaField } from '../../../components/form-fields';
+import { useSavedAddress } from '../../../lib/session';
 import checkCard from './check-card.module.css';
 import styles from './listing-trade-fields.module.css';
 
@@ -22,6 +24,9 @@ interface ListingTradeFieldsProps {
  * listing is saved closed to trades.
  */
 export function ListingTradeFields({ draft, onChange, fieldError }: ListingTradeFieldsProps) {
+  // Issue 36: a trade ships both ways, so opening a listing to trades asks for the seller's address up front
+  // (accepting a trade without one is refused). Read only once the box is ticked.
+  const saved = useSavedAddress(draft.openToTrades);
   return (
     <div className={styles.fields}>
       <label className={checkCard.card}>
@@ -40,6 +45,18 @@ export function ListingTradeFields({ draft, onChange, fieldError }: ListingTrade
           </span>
         </span>
       </label>
+      {draft.openToTrades && saved.data === null ? (
+        <FormBanner tone="warning">
+          <span data-testid="open-to-trades-address">
+            A trade ships both ways: add your mailing address in{' '}
+            <a href="/settings" target="_blank" rel="noopener noreferrer">
+              Settings
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>{' '}
+            so you can accept a trade.
+          </span>
+        </FormBanner>
+      ) : null}
       {draft.openToTrades ? (
         <TextAreaField
           id={TRADE_FIELD_IDS.lookingFor}

@@ -19,6 +19,22 @@ describe('sell form: open to trades', () => {
     expect(screen.queryByLabelText('Looking for')).not.toBeInTheDocument();
   });
 
+  it('issue 36: ticking Open to trades without a saved address asks for one (a trade ships both ways)', async () => {
+    const { user } = await renderForm('/sell', { 'GET /me/address': { body: null } });
+    expect(screen.queryByTestId('open-to-trades-address')).not.toBeInTheDocument();
+    await user.click(checkbox('Open to trades'));
+    const prompt = await screen.findByTestId('open-to-trades-address');
+    expect(prompt).toHaveTextContent('add your mailing address in Settings');
+    expect(screen.getByRole('link', { name: /Settings/ })).toHaveAttribute('href', '/settings');
+  });
+
+  it('issue 36: with a saved address, ticking it asks for nothing', async () => {
+    const { user, api } = await renderForm('/sell', { 'GET /me/address': { body: { name: 'K Q', line1: '1 St', line2: '', city: 'C', region: '', postalCode: '62701', country: 'US' } } });
+    await user.click(checkbox('Open to trades'));
+    await waitFor(() => expect(api.callsTo('GET /me/address')).toHaveLength(1));
+    expect(screen.queryByTestId('open-to-trades-address')).not.toBeInTheDocument();
+  });
+
   it('sends openToTrades and the trimmed lookingFor with the listing', async () => {
     const { user, api, router } = await renderForm();
     await fillValid(user);

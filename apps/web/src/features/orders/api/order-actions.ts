@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderDetail, ProblemReason } from '@keeb/shared';
+import type { MailingAddress, OrderDetail, ProblemReason } from '@keeb/shared';
 import { api } from '../../../lib/api';
 import { sessionKeys } from '../../../lib/session';
 import { orderPath } from './get-order';
@@ -21,6 +21,8 @@ export const orderActions = {
   received: (id: string) => api.post<OrderDetail>(`${orderPath(id)}/received`),
   problem: (id: string, input: ProblemInput) => api.post<OrderDetail>(`${orderPath(id)}/problem`, input),
   resolve: (id: string) => api.post<OrderDetail>(`${orderPath(id)}/problem/resolve`),
+  /** Issue 36: the address a payment came without; the order's own (Settings are not changed). */
+  shipTo: (id: string, address: MailingAddress) => api.put<OrderDetail>(`${orderPath(id)}/ship-to`, address),
 };
 
 /**

@@ -1,12 +1,15 @@
 import { useState, type ReactNode } from 'react';
-import type { OrderDetail } from '@keeb/shared';
+import { AUTO_RECEIVE_DAYS, type OrderDetail } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { orderActions, useOrderAction } from '../api/order-actions';
-import { TEXTS } from '../messages';
+import { orderDate, TEXTS } from '../messages';
 import { ConfirmAction } from './confirm-action';
 import { ProblemModal } from './problem-modal';
 import styles from './order-page-parts.module.css';
+
+/** Issue 36: a parcel without tracking counts as a confirmed trade once the 14 days after shipping have passed. */
+const shippedLongAgo = (order: OrderDetail) => order.shippedAt !== null && Date.parse(order.shippedAt) <= Date.now() - AUTO_RECEIVE_DAYS * 86_400_000;
 
 /** The ratings feature's 'Send Feedback' modal, composed in app/. */
 export type RateSellerModal = (props: { order: OrderDetail; open: boolean; onClose: () => void; onSent: () => void }) => ReactNode;
@@ -32,7 +35,13 @@ export function BuyerActions({ order, rateSellerModal }: { order: OrderDetail; r
     setDialog(next);
   };
 
-  if (!can('received') && !can('problem') && !can('resolve') && !canRate && !rated) return null;
+  // Issue 36: before shipping there is nothing to confirm; the page says when a problem may be reported instead.
+  const unshipped = order.shippedAt === null && (order.status === 'paid' || order.status === 'problem');
+  // After a 'not received' report, confirming is no longer the main thing to do.
+  const notReceivedOpen = order.problem?.reason === 'not_received' && order.problem.resolvedAt === null;
+  const receivedMain = can('received') && !notReceivedOpen;
+
+  if (!can('received') && !can('problem') && !can('resolve') && !canRate && !rated && !unshipped) return null;
 
   return (
     <section className={styles.card} aria-label="Your actions">
@@ -40,16 +49,32 @@ export function BuyerActions({ order, rateSellerModal }: { order: OrderDetail; r
         <FormBanner tone="success">{TEXTS.receivedThanks}</FormBanner>
       ) : null}
       {rated ? <FormBanner tone="success">Thanks for your feedback!</FormBanner> : null}
+      {unshipped ? (
+        <p className={styles.muted} data-testid="order-before-shipping">
+          {TEXTS.receivedAfterShipping}
+          {!can('problem') && order.status === 'paid' ? (
+            <>
+              {' '}
+              {TEXTS.problemFrom} <time dateTime={order.shipBy}>{orderDate(order.shipBy)}</time>.
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <div className={styles.actions}>
-        {can('received') ? <Button onClick={() => open('received')}>{TEXTS.confirmReceived}</Button> : null}
+        {receivedMain ? <Button onClick={() => open('received')}>{TEXTS.confirmReceived}</Button> : null}
         {canRate ? (
-          <Button variant={can('received') ? 'secondary' : 'primary'} onClick={() => setDialog('rate')}>
+          <Button variant={receivedMain ? 'secondary' : 'primary'} onClick={() => setDialog('rate')}>
             {TEXTS.rateSeller}
           </Button>
         ) : null}
         {can('resolve') ? (
           <Button variant="secondary" onClick={() => open('resolve')}>
             {TEXTS.markResolved}
+          </Button>
+        ) : null}
+        {can('received') && !receivedMain ? (
+          <Button variant="secondary" onClick={() => open('received')}>
+            {TEXTS.confirmReceived}
           </Button>
         ) : null}
         {can('problem') ? (
@@ -61,7 +86,7 @@ export function BuyerActions({ order, rateSellerModal }: { order: OrderDetail; r
       <ConfirmAction
         open={dialog === 'received'}
         title={TEXTS.confirmReceived}
-        question={TEXTS.confirmReceivedQuestion}
+        question={order.tracking?.number === null && !shippedLongAgo(order) ? TEXTS.confirmReceivedUntrackedQuestion : TEXTS.confirmReceivedQuestion}
         confirmLabel={TEXTS.confirmReceived}
         pending={received.isPending}
         error={received.error}

@@ -26,6 +26,8 @@ function eventText(event: OrderEvent): string {
       return 'Dispute opened at PayPal';
     case 'tracking_refused':
       return 'PayPal did not accept the tracking number';
+    case 'ship_to_added':
+      return 'Address to ship to added by the buyer';
     case 'trade_settled':
       return 'Trade settled: each side ships its part';
     case 'trade_cash_refunded':

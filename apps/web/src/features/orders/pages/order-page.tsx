@@ -13,7 +13,8 @@ import { OrderSummaryCard } from '../components/order-summary';
 import { OrderTimeline } from '../components/order-timeline';
 import { ProblemPanel } from '../components/problem-panel';
 import { ShipForm } from '../components/ship-form';
-import { ShipTo } from '../components/ship-to';
+import { ShipTo, ShipToMissing } from '../components/ship-to';
+import { ShipToRequest } from '../components/ship-to-request';
 import { TrackingLine } from '../components/tracking-line';
 import { TradeParcels } from '../components/trade-parcels';
 import { TEXTS } from '../messages';
@@ -84,9 +85,10 @@ function OrderView({ order, messageModal, rateSellerModal }: { order: OrderDetai
         <div className={styles.main}>
           {order.tradeSide ? <TradeParcels order={order} trade={order.tradeSide} /> : <OrderSummaryCard order={order} />}
           {shipped && !order.tradeSide ? <TrackingLine tracking={order.tracking} /> : null}
+          {order.actions.includes('address') ? <ShipToRequest order={order} /> : null}
           {order.actions.includes('ship') ? <ShipForm order={order} /> : null}
           {order.role === 'buyer' ? <BuyerActions order={order} rateSellerModal={rateSellerModal} /> : null}
-          {order.problem ? <ProblemPanel problem={order.problem} /> : null}
+          {order.problem ? <ProblemPanel problem={order.problem} order={order} /> : null}
           {openProblem && order.actions.includes('close') ? <AdminClose order={order} problemId={openProblem._id} /> : null}
           <section className={styles.timelineCard} aria-labelledby="order-timeline">
             <h2 id="order-timeline" className={styles.sectionHeading}>
@@ -97,7 +99,7 @@ function OrderView({ order, messageModal, rateSellerModal }: { order: OrderDetai
         </div>
         <aside className={styles.aside} aria-label="Parties">
           <OrderParties order={order} onMessage={setMessageTo} />
-          {order.shipTo ? <ShipTo address={order.shipTo} /> : null}
+          {order.shipTo ? <ShipTo address={order.shipTo} /> : order.awaitingAddress && order.role !== 'buyer' ? <ShipToMissing order={order} /> : null}
         </aside>
       </div>
       {messageTo ? messageModal({ order, to: messageTo, open: true, onClose: () => setMessageTo(null) }) : null}

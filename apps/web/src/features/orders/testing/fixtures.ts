@@ -39,6 +39,7 @@ export function makeOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
       postalCode: '62701',
       country: 'US',
     },
+    awaitingAddress: false,
     problem: null,
     timeline: [{ kind: 'paid', at: PAID_AT, data: {} }],
     actions: ['ship'],

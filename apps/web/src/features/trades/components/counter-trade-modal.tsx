@@ -1,7 +1,11 @@
 import type { FormEvent, ReactNode } from 'react';
-import type { Trade, TradeCounterInput } from '@keeb/shared';
+import { Link } from 'react-router-dom';
+import { TRADE_ERRORS, type Trade, type TradeCounterInput } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
+import { FormBanner } from '../../../components/form-banner';
+import { useHasAddress } from '../api/get-listings';
+import { tradeErrorText } from '../messages';
 import { cashChoice, useTradeTerms, type TradeSide } from './trade-terms';
 import { TradeTermsFields } from './trade-terms-fields';
 import { cashLine } from './trade-view';
@@ -20,13 +24,16 @@ interface CounterTradeModalProps {
 
 /**
  * Counter (issue 28): new terms from the side the trade awaits: which of the proposer's listings are asked for,
- * the cash either way and a message, starting from the current terms.
+ * the cash either way and a message, starting from the current terms. Issue 36: sending terms needs a mailing
+ * address (a counter accepted ships both ways), so without one the form says so, with a link to Settings, before
+ * anything is sent.
  */
 export function CounterTradeModal({ trade, side, pending, failure, onSubmit, onClose }: CounterTradeModalProps) {
   const current = trade.offeredItems.map((item) => item._id);
   const terms = useTradeTerms(side, { offeredItemIds: current, ...cashChoice(side, trade.cashToSeller, trade.cashToBuyer) });
   const proposer = trade.proposer.username;
   const cash = cashLine(trade, side);
+  const noAddress = useHasAddress().data === false;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +51,7 @@ export function CounterTradeModal({ trade, side, pending, failure, onSubmit, onC
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="counter-trade-form" pending={pending}>
+          <Button type="submit" form="counter-trade-form" pending={pending} disabled={noAddress}>
             Send counter
           </Button>
         </>
@@ -55,6 +62,14 @@ export function CounterTradeModal({ trade, side, pending, failure, onSubmit, onC
           Now: {trade.item.name} for {trade.offeredItems.map((item) => item.name).join(', ')}
           {cash ? ` ${cash}` : ''}.
         </p>
+        {noAddress ? (
+          <FormBanner tone="warning">
+            {tradeErrorText(TRADE_ERRORS.noAddress)}{' '}
+            <Link to="/settings" className={styles.settingsLink}>
+              Settings
+            </Link>
+          </FormBanner>
+        ) : null}
         <TradeTermsFields
           terms={terms}
           listingsOf={proposer}

@@ -195,6 +195,26 @@ describe('/me/offers?tab=trades: actions', () => {
     await waitFor(() => expect(api.callsTo('GET /me/trades').length).toBeGreaterThan(before));
   });
 
+  it("issue 36: accepting when the other side has no address says it is theirs, not the caller's (no Settings link)", async () => {
+    const { user } = setup({ received: [makeTrade()] }, { 'POST /trade/t1/accept': { status: 409, body: { message: TRADE_ERRORS.otherNoAddress } } });
+    await user.click(within(await waitFor(() => panel('Tofu65 Aluminium'))).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept Trade' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await within(dialog).findByText(/The other side has no mailing address yet/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Add your mailing address/)).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it('issue 36: Counter without a saved address asks for one first, with a link to Settings, and sends nothing', async () => {
+    const { user, api } = setup({ received: [makeTrade()] }, { 'GET /user/clackfan/items/listed': { body: [makeListing(1)] }, 'GET /me/address': { body: null } });
+    await user.click(await screen.findByRole('button', { name: 'Counter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Counter Trade' });
+    expect(await within(dialog).findByText(/Add your mailing address in Settings first/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(within(dialog).getByRole('button', { name: 'Send counter' })).toBeDisabled();
+    expect(api.callsTo('POST /trade/t1/counter')).toHaveLength(0);
+  });
+
   it("Counter: the proposer's listings (current ones picked), the cash as it stands, a message; sends the new terms", async () => {
     const { user, api } = setup({ received: [makeTrade({ offeredItems: [makeTradeItem({ _id: makeListing(1)._id, name: 'Listing 1' })] })] }, {
       'GET /user/clackfan/items/listed': { body: [makeListing(1), makeListing(2), makeListing(3)] },
