@@ -3,6 +3,7 @@ import {
   dollarsToCents,
   ERROR_CODES,
   isPrice,
+  offersRowPath,
   priceText,
   SELLER_TOOL_ERRORS,
   SELLER_TOOL_LIMITS,
@@ -46,7 +47,6 @@ const wantsMail = (c: { removedAt: Date | null; prefs: { offers?: boolean } }) =
 export function createSaverOffersService(deps: SaverOffersDeps) {
   const { db, config, jobs, hub, offers } = deps;
   const savedUrl = `${config.appUrl}${SAVED_PATH}`;
-  const offersUrl = `${config.appUrl}/me/offers`;
 
   return {
     /** POST /api/item/{id}/offer-to-savers: the seller's one-time price to everyone who saved the item. */
@@ -116,7 +116,7 @@ export function createSaverOffersService(deps: SaverOffersDeps) {
           moved = accepted.moved;
           const [buyer, seller] = await Promise.all([contactOf(tx, userId), contactOf(tx, item.sellerId)]);
           if (seller && wantsMail(seller)) {
-            await queueMails(jobs, tx, [{ key: `saver-offer-taken:${found.id}`, message: saverOfferTakenMail(seller.email, seller.username, buyer?.username ?? 'A saver', item.name, found.priceCents, offersUrl) }]);
+            await queueMails(jobs, tx, [{ key: `saver-offer-taken:${found.id}`, message: saverOfferTakenMail(seller.email, seller.username, buyer?.username ?? 'A saver', item.name, found.priceCents, `${config.appUrl}${offersRowPath('received', accepted.offerId)}`) }]);
           }
           await jobs.send('saver-offer-gone', { saverOfferId: found.id }, { tx, key: `saver-offer-gone:${found.id}` });
           return { offerId: accepted.offerId, itemId: item.id };
