@@ -101,6 +101,8 @@ describe('item detail: what it shows', () => {
     await renderDetail(makeItem({ purchaserId: 'u9', priceSold: null, traded: true }));
     expect(screen.getByText('Traded', { selector: 'span' })).toBeInTheDocument();
     expect(screen.queryByText(/Sold for/)).not.toBeInTheDocument();
+    // Issue 36: it read 'TRADED Traded'.
+    expect(screen.getByText('Traded', { selector: 'span' }).parentElement).toHaveTextContent(/^Traded Gone in a trade$/);
   });
 
   it('makes links in the description clickable, keeps line breaks and never interprets markup', async () => {
