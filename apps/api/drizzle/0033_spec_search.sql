@@ -52,4 +52,33 @@ SELECT DISTINCT w FROM items, unnest(tsvector_to_array(to_tsvector('simple', spe
 WHERE w !~ '[''\\]'
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
+-- A corrected typo finds what the word finds ('alumnium' listed 3 of the 9 boards 'aluminum' lists): the typo tier
+-- matches a typo's alternatives wherever the word itself would match (name, description, specs), not in names only
+-- as in migration 0025. Partial words (the starts of longer words) stay names-only, as there.
+CREATE OR REPLACE FUNCTION search_tsqueries(search_text text, OUT exact tsquery, OUT typo tsquery, OUT broad tsquery) LANGUAGE plpgsql STABLE
+AS $$
+DECLARE
+  plain tsquery := plainto_tsquery('simple', search_text);
+  prefixed tsquery;
+  fuzzy tsquery;
+  any_typo boolean;
+BEGIN
+  SELECT CASE WHEN bool_and(starts IS NOT NULL) THEN string_agg('(' || starts || ')', ' & ')::tsquery END,
+         CASE WHEN bool_and(alternatives IS NOT NULL) THEN string_agg('(' || alternatives || ')', ' & ')::tsquery END,
+         coalesce(bool_or(typos), false)
+  INTO prefixed, fuzzy, any_typo
+  FROM (
+    SELECT string_agg(quote_literal(a.word) || ':A', ' | ') FILTER (WHERE NOT a.typo) AS starts,
+           string_agg(quote_literal(a.word) || CASE WHEN a.typo THEN '' ELSE ':A' END, ' | ') AS alternatives,
+           bool_or(a.typo) AS typos
+    FROM unnest(tsvector_to_array(to_tsvector('simple', search_text))) AS w
+    LEFT JOIN LATERAL search_word_alternatives(w) AS a ON true
+    GROUP BY w
+  ) AS words;
+  exact := CASE WHEN prefixed IS NULL THEN plain ELSE plain || prefixed END;
+  typo := CASE WHEN fuzzy IS NULL OR NOT any_typo THEN NULL ELSE fuzzy && !! exact END;
+  broad := CASE WHEN fuzzy IS NULL THEN exact ELSE exact || fuzzy END;
+END
+$$;
+--> statement-breakpoint
 ANALYZE items;

@@ -22,6 +22,8 @@ async function catalogue() {
     specNewInBox: await make('Keychron Q1', 4, { size: 'tkl', mounting: 'solder', caseMaterial: 'aluminum', condition: 'new-in-box' }),
     specOpenBox: await make('Zoom65', 5, { size: '65%', mounting: 'hot-swap', caseMaterial: 'polycarbonate', condition: 'new-open-box' }),
     plain: await make('Walnut wrist rest', 6, {}, 'Box included, like new.'),
+    // Only its description says it.
+    described: await make('Brass weight', 7, {}, 'Fits any aluminium case.'),
   };
 }
 
@@ -46,7 +48,7 @@ describe('search by spec values (issue 36)', () => {
 
   it("finds the case material under either spelling and through a typo: 'aluminum', 'aluminium', 'alumnium'", async () => {
     const c = await catalogue();
-    const expected = [c.namedAluminium.id, c.specHotswap.id, c.specNewInBox.id];
+    const expected = [c.namedAluminium.id, c.specHotswap.id, c.specNewInBox.id, c.described.id];
     for (const text of ['aluminum', 'aluminium', 'alumnium', 'Aluminum']) expect(await search(text), text).toEqual(expected);
   });
 
