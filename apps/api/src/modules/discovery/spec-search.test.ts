@@ -72,6 +72,17 @@ describe('search by spec values (issue 36)', () => {
     expect(res.body).toEqual({ suggestions: ['polycarbonate'] });
   });
 
+  it("offers no 'Did you mean' for a synonym that finds listings: 'hotswap' is not a typo of 'hot-swap'", async () => {
+    const seller = await createUser(t.db.db);
+    const specs: ItemSpecs = { mounting: 'hot-swap', caseMaterial: 'aluminum', condition: 'new-in-box' };
+    const board = await createItem(t.db.db, seller.id, { name: 'KBD67 Lite', description: 'Sealed.', specs, specTags: specTags(specs) });
+    for (const text of ['hotswap', 'bnib', 'aluminium']) {
+      expect(await search(text), text).toEqual([board.id]);
+      const res = await (await t.client()).get(`/api/items/suggest?searchText=${encodeURIComponent(text)}`);
+      expect(res.body, text).toEqual({ suggestions: [] });
+    }
+  });
+
   it("gives search every word of each value's label, leaving out what a board includes, counts and 'other' or 'none'", async () => {
     const words = async (text: string) => {
       const r = (await t.db.db.execute(sql`select coalesce(array_agg(w order by w), '{}') as w from unnest(tsvector_to_array(to_tsvector('simple', ${text}))) w`)) as unknown as { rows: Array<{ w: string[] }> };
