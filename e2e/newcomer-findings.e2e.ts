@@ -95,6 +95,33 @@ describe.each(WIDTHS)('search by spec words (%s)', (width, viewport) => {
     const pct = await searchNames(page, '65%');
     expect(await searchNames(page, '65 percent')).toEqual(pct);
     for (const name of await filtered('categoryIds=keyboards&size=65%25')) expect(pct).toContain(name);
+
+    // Item 9 on the way: the Keyboards filter marks the Keyboards chip, not 'All'; the size list keeps
+    // 'Alice/ergonomic' whole (it broke as 'Alice/ergonomi c' on a phone).
+    await page.goto(baseUrl);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const filters = page.getByRole('dialog', { name: 'Filters' });
+    await filters.getByLabel('Keyboards', { exact: true }).check();
+    const alice = filters.getByText('Alice/ergonomic', { exact: true });
+    await alice.waitFor();
+    await journeyShot(page, `filters-alice-${width}`, alice);
+    // On one line, or broken at its slash: 'ergonomic' stays on one line.
+    const wordLines = await alice.evaluate((el) => {
+      const word = Array.from(el.childNodes).find((node) => node.textContent === 'ergonomic');
+      if (!word) return -1;
+      const range = document.createRange();
+      range.selectNodeContents(word);
+      return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
+    });
+    expect(wordLines).toBe(1);
+    await filters.getByRole('button', { name: 'Show Items' }).click();
+    const chips = page.getByRole('navigation', { name: 'Categories' });
+    await expect.poll(() => chips.locator('[aria-current="page"]').allInnerTexts()).toEqual(['Keyboards']);
+    await journeyShot(page, `category-chip-filtered-${width}`, chips);
+    // Let the next journeys in this context start unfiltered.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await filters.getByLabel('Keyboards', { exact: true }).uncheck();
+    await filters.getByRole('button', { name: 'Show Items' }).click();
     await context.close();
   });
 });
@@ -229,7 +256,14 @@ describe.each([
     await page.getByText('United Kingdom', { exact: true }).click();
     await page.getByLabel('Shipping price to United Kingdom').fill('20');
     await page.locator('input[type="file"]').setInputFiles({ name: 'board.png', mimeType: 'image/png', buffer: await boardPhoto() });
-    await page.getByRole('list', { name: 'Listing photos' }).locator('img').first().waitFor();
+    const photos = page.getByRole('list', { name: 'Listing photos' });
+    await photos.locator('img').first().waitFor();
+    // Item 9 on the way: the timestamp toggle sits under its photo, off the move arrows.
+    const toggle = photos.getByText('Timestamp photo', { exact: true });
+    const arrows = photos.getByRole('button', { name: 'Move photo 1 right' });
+    const [t, a] = [await toggle.boundingBox(), await arrows.boundingBox()];
+    expect(t!.y).toBeGreaterThanOrEqual(a!.y + a!.height);
+    await journeyShot(page, `sell-photo-timestamp-${width}`, photos);
     await page.getByRole('button', { name: 'List Item' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verify Your Phone' });
     await dialog.waitFor();
