@@ -170,9 +170,11 @@ async function openFromMail(context: BrowserContext, url: string, tab: string) {
   return { page, row };
 }
 
+// The proposer needs a mailing address, which no demo member has and none can remove: the vendor account, which
+// no other journey trades or buys with, gets one (its trade is withdrawn before the next width proposes).
 const CASTS = [
-  { width: 'desktop', viewport: DESKTOP, seller: 'demo_thock', buyer: 'demo_vendor', tradeSeller: 'demo_lubed', proposer: 'demo_artisan' },
-  { width: 'phone', viewport: PHONE, seller: 'demo_lubed', buyer: 'demo_tofu', tradeSeller: 'demo_cherry', proposer: 'demo_thock' },
+  { width: 'desktop', viewport: DESKTOP, seller: 'demo_thock', buyer: 'demo_artisan', tradeSeller: 'demo_lubed', proposer: 'demo_vendor' },
+  { width: 'phone', viewport: PHONE, seller: 'demo_lubed', buyer: 'demo_tofu', tradeSeller: 'demo_cherry', proposer: 'demo_vendor' },
 ] as const;
 
 describe.each(CASTS)('a mail link opened in a fresh tab ($width)', ({ width, viewport, seller, buyer, tradeSeller, proposer }) => {
@@ -182,6 +184,8 @@ describe.each(CASTS)('a mail link opened in a fresh tab ($width)', ({ width, vie
 
     // An offer on a listing taking offers only (so no Buy It Now journey picks it), accepted by the seller.
     const { item, result: offerId } = await firstThat(seller, async (candidate) => {
+      const { item: detail } = (await (await fetch(`${baseUrl}/api/item/${candidate._id}`)).json()) as { item: { offersAccepted: boolean; isFixedPrice: boolean } };
+      if (!detail.offersAccepted || detail.isFixedPrice) return undefined;
       const [status, body] = await call(buyerSide.page, 'POST', '/api/offer', { itemId: candidate._id, offerPrice: '20', offerShippingPrice: 0 });
       return status === 200 ? (body as { _id: string })._id : undefined;
     });
