@@ -188,7 +188,7 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
                   {seller.reddit.isLinked ? <ForumBadge /> : null}
                 </p>
                 <p className={styles.sellerMeta}>
-                  {seller.transactions} {seller.transactions === 1 ? 'transaction' : 'transactions'}
+                  {seller.transactions} {seller.transactions === 1 ? 'sale' : 'sales'}
                   {seller.shippingRegion ? ` · Ships from ${seller.shippingRegion.name}` : ''}
                 </p>
                 <Link to={`${sellerPath}/rating`} className={styles.ratingLink}>
