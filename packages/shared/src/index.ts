@@ -20,6 +20,7 @@ export * from './discovery/profiles';
 export * from './offers/offer-machine';
 export * from './offers/codes';
 export * from './offers/schemas';
+export * from './offers/links';
 export * from './chat/codes';
 export * from './chat/schemas';
 export * from './chat/scam-signals';

@@ -37,9 +37,24 @@ export function synonymsIn(text: string): { groups: number[]; rest: string } {
   return { groups: [...groups].sort((a, b) => a - b), rest: rest.replace(/\s+/g, ' ').trim() };
 }
 
-/** Any form of each group (the groups ANDed) as one tsquery. */
-export function synonymGroupsQuery(groups: number[]): SQL {
-  const anyForm = (group: number) => sql.join(SEARCH_SYNONYMS[group]!.map((form) => sql`phraseto_tsquery('simple', ${form})`), sql` || `);
+/** A form of one word of letters and digits ('tkl', 'alice'), which the feed also takes as the start of a name word. */
+const ONE_WORD = /^[\p{L}\p{N}]+$/u;
+
+/**
+ * Any form of each group (the groups ANDed) as one tsquery. `prefixes` (the feed's search, issue 36): a one-word
+ * form also matches as the start of a name or spec word ('alice' finds 'Alice80'), as the search text's own words
+ * do, so every form of a group finds the same listings whichever the text names.
+ */
+export function synonymGroupsQuery(groups: number[], { prefixes = false } = {}): SQL {
+  const asPrefix = (form: string) => sql`(quote_literal(${form}) || ':*A')::tsquery`;
+  const anyForm = (group: number) =>
+    sql.join(
+      SEARCH_SYNONYMS[group]!.flatMap((form) => [
+        sql`phraseto_tsquery('simple', ${form})`,
+        ...(prefixes && ONE_WORD.test(form) ? [asPrefix(form)] : []),
+      ]),
+      sql` || `,
+    );
   return sql.join(groups.map((group) => sql`(${anyForm(group)})`), sql` && `);
 }
 

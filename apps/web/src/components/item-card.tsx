@@ -2,7 +2,7 @@ import { memo, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, photoVariants, SELLER_TOOL_TEXTS, type ItemSummary } from '@keeb/shared';
 import { Avatar } from './avatar';
-import { LATE_TEXT, ORDER_STATUS_TEXTS } from './order-status-texts';
+import { LATE_TEXT, ORDER_STATUS_TEXTS, TRADED_LINE } from './order-status-texts';
 import { SaleTerms } from './sale-terms';
 import { TimestampedMark } from './timestamped-mark';
 import { CardTradeMark } from './trade-marks';
@@ -55,7 +55,8 @@ function HeartIcon({ filled }: { filled: boolean }) {
  * and is laid over the photo by CSS.
  */
 export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSave, photoPriority = 'lazy' }: ItemCardProps) {
-  // A listing gone in a trade (issue 28) has no sold price: it reads 'Traded' where a sale reads 'Sold for {price}'.
+  // A listing gone in a trade (issue 28) has no sold price: its tag reads 'Traded' and its line TRADED_LINE where
+  // a sale reads 'Sold for {price}' (issue 36: 'TRADED Traded' said it twice).
   const traded = item.traded === true;
   const sold = item.priceSold !== null || traded;
   const seller = item.sellerId;
@@ -85,7 +86,7 @@ export const ItemCard = memo(function ItemCard({ item, view = 'grid', onToggleSa
         <div className={styles.body}>
           <h2 className={styles.name}>{item.name}</h2>
           {/* Spec part 1 section 4, "Sale": a sold item reads 'Sold for {price}' (the /me Sold and Purchased tabs). */}
-          <p className={styles.price}>{traded ? 'Traded' : sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
+          <p className={styles.price}>{traded ? TRADED_LINE : sold ? `Sold for ${formatPrice(item.priceSold ?? item.price)}` : formatPrice(item.price)}</p>
           {/* Issue 29: only the Saved tab's cards carry a drop since they were saved. */}
           {item.priceDrop && !sold ? (
             <p className={styles.priceDrop}>{SELLER_TOOL_TEXTS.priceDropped(formatPrice(item.priceDrop.from), formatPrice(item.price))}</p>

@@ -14,3 +14,6 @@ export const ORDER_STATUS_TEXTS: Record<OrderStatus, string> = {
 };
 
 export const LATE_TEXT = 'Late';
+
+/** Beside the 'Traded' tag, where a sale says 'Sold for {price}' (issue 36: it read 'TRADED Traded'). */
+export const TRADED_LINE = 'Gone in a trade';

@@ -106,6 +106,27 @@ describe('phone verification', () => {
     await vi.waitFor(() => expect(phone).toHaveAccessibleDescription('Enter a valid phone number'));
   });
 
+  // Issue 36 (walkthrough item 6): each refusal in its own words, not 'Enter a valid phone number' for every 400.
+  it.each([
+    ['phone_in_use', 'This number already verifies another account. Use another number.'],
+    ['sms_failed', 'We could not text this number. Check it, or try again later.'],
+  ])('sending refused with 400 %s says %j on the number', async (message, text) => {
+    const view = await renderModal({ 'POST /sms/send': { status: 400, body: { message } } });
+    await view.user.type(within(view.dialog).getByLabelText('Phone number'), '5550102030');
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Send Code' }));
+    const phone = within(view.dialog).getByLabelText('Phone number');
+    await vi.waitFor(() => expect(phone).toHaveAccessibleDescription(text));
+  });
+
+  it('a number another account verified meanwhile (409 phone_in_use on verify) says so, not that the code expired', async () => {
+    const view = await renderModal({ 'POST /sms/verification': { status: 409, body: { message: 'phone_in_use' } } });
+    const code = await toCodeStep(view);
+    await view.user.type(code, '123456');
+    await view.user.click(within(view.dialog).getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(code).toHaveAccessibleDescription('This number already verifies another account. Use another number.'));
+    expect(view.onVerified).not.toHaveBeenCalled();
+  });
+
   it.each([
     [{ message: 'sms_verification_invalid' }, 'Invalid verification code'],
     [{ message: 'field_required' }, 'Verification code should be 6 digits'],

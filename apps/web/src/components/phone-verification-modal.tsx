@@ -19,7 +19,17 @@ export const PHONE_TEXTS = {
   codeLength: 'Verification code should be 6 digits',
   expired: 'Code may have expired. Request a new one',
   sendFailed: 'Something went wrong',
+  // Issue 36: the server's other refusals, each in its own words (a 400 was always 'Enter a valid phone number').
+  phoneInUse: 'This number already verifies another account. Use another number.',
+  smsFailed: 'We could not text this number. Check it, or try again later.',
 } as const;
+
+/** The verification's refusals by code (spec 4); anything else: 'Code may have expired. Request a new one'. */
+const VERIFY_TEXTS: Partial<Record<string, string>> = {
+  sms_verification_invalid: PHONE_TEXTS.wrongCode,
+  field_required: PHONE_TEXTS.codeLength,
+  [ACCOUNT_ERRORS.phoneInUse]: PHONE_TEXTS.phoneInUse,
+};
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
@@ -92,6 +102,10 @@ function PhoneVerificationSteps({ type, email, onVerified }: Omit<PhoneVerificat
       } else if (isApiError(error) && error.status === 429) {
         setNotice(PHONE_TEXTS.alreadySent);
         setStep('code');
+      } else if (isApiError(error) && error.code === ACCOUNT_ERRORS.phoneInUse) {
+        form.setError({ field: 'phone', message: PHONE_TEXTS.phoneInUse });
+      } else if (isApiError(error) && error.code === ACCOUNT_ERRORS.smsFailed) {
+        form.setError({ field: 'phone', message: PHONE_TEXTS.smsFailed });
       } else if (isApiError(error) && error.status === 400) {
         form.setError({ field: 'phone', message: PHONE_TEXTS.invalidPhone });
       } else {
@@ -104,13 +118,7 @@ function PhoneVerificationSteps({ type, email, onVerified }: Omit<PhoneVerificat
     mutationFn: () => verifyPhone({ phone, type, email, code }),
     onSuccess: onVerified,
     onError: (error) => {
-      const text = !isApiError(error)
-        ? PHONE_TEXTS.expired
-        : error.code === 'sms_verification_invalid'
-          ? PHONE_TEXTS.wrongCode
-          : error.code === 'field_required'
-            ? PHONE_TEXTS.codeLength
-            : PHONE_TEXTS.expired;
+      const text = (isApiError(error) && VERIFY_TEXTS[error.code]) || PHONE_TEXTS.expired;
       form.setError({ field: 'code', message: text });
     },
   });

@@ -1,4 +1,5 @@
 import type { FacetCount, SpecField } from '@keeb/shared';
+import { SlashBreaks } from './slash-breaks';
 import styles from './spec-value-group.module.css';
 
 export interface SpecValueGroupProps {
@@ -43,7 +44,9 @@ export function SpecValueGroup({ field, values, selected, onChange, counts }: Sp
                 disabled={empty && !checked}
                 onChange={(event) => toggle(value, event.target.checked)}
               />
-              <span className={styles.label}>{label}</span>
+              <span className={styles.label}>
+                <SlashBreaks text={label} />
+              </span>
               {/* The space keeps the name read as '65% 12', not '65%12'. */}
               {count !== undefined ? <> <span className={styles.count}>{count}</span></> : null}
             </label>

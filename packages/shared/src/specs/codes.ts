@@ -35,4 +35,6 @@ export const SEARCH_SYNONYMS: readonly (readonly string[])[] = [
   ['doubleshot', 'double shot', 'double-shot'],
   ['tri-mode', 'trimode', 'tri mode'],
   ['alice/ergonomic', 'alice', 'arisu'],
+  // Issue 36: the spec lists write 'aluminum'; sellers write either.
+  ['aluminum', 'aluminium'],
 ];

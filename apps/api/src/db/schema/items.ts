@@ -94,13 +94,14 @@ export const items = pgTable(
     shipRegions: text('ship_regions').array().notNull().default(sql`'{}'::text[]`),
     /**
      * Full-text search document: name (weight A) and description (weight B) with the 'simple' configuration, so
-     * keyboard words (65, tkl, hot-swap, gmk) are kept as written, never stemmed or dropped as stop words.
+     * keyboard words (65, tkl, hot-swap, gmk) are kept as written, never stemmed or dropped as stop words; and
+     * (issue 36) the words of its spec tags and condition with the name's weight (spec_search_text, migration 0033).
      */
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
         (): ReturnType<typeof sql> =>
-          sql`setweight(to_tsvector('simple'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'B')`,
+          sql`setweight(to_tsvector('simple'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce(description, '')), 'B') || setweight(to_tsvector('simple'::regconfig, spec_search_text(spec_tags)), 'A')`,
       ),
   },
   (t) => [

@@ -47,6 +47,20 @@ export const passwordChangedMail = (to: string, username: string, forgotPassword
     'If this was you, there is nothing to do. If it was not, reset your password now with the link above: it signs out everyone using your account.',
   );
 
+/**
+ * Issue 36: to the old address when Settings changes the email. No link acts on the change (the new address gets
+ * the confirmation): an owner who did not make it writes to us, as a reset would now go to the new address.
+ */
+export const emailChangedMail = (to: string, username: string, newEmail: string, contactUrl: string) =>
+  actionMail(
+    to,
+    'Your email address was changed',
+    `Hi ${username}, the email address of your KeebMarket account was changed from ${to} to ${newEmail} in Settings. Mail now goes to the new address once it is confirmed.`,
+    'Contact us',
+    contactUrl,
+    'If this was you, there is nothing to do. If it was not, contact us at once with the link above from this address, and we will help you back into your account.',
+  );
+
 export function contactMail(to: string, from: { email: string; reason: string; message: string; username?: string | undefined }): MailMessage {
   const who = from.username ? `${from.username} <${from.email}>` : from.email;
   const text = `From: ${who}\nReason: ${from.reason}\n\n${from.message}`;

@@ -25,7 +25,7 @@ import { consume, type RateLimits } from '../../platform/rate-limit';
 import { adminBootstrapAtSignup, adminNameReserved } from './admin';
 import { isOwnAvatarUrl } from './avatar';
 import { createCurrentPasswordCheck } from './current-password';
-import { confirmEmailMail, contactMail, resetPasswordMail } from './mail-templates';
+import { confirmEmailMail, contactMail, emailChangedMail, resetPasswordMail } from './mail-templates';
 import { changePassword } from './password-change';
 import { hashPassword, verifyPassword } from './passwords';
 import * as removal from './removal';
@@ -287,6 +287,7 @@ export function createAccountsService(deps: AccountsDeps) {
             ...(emailChanged ? { email: input.email!, emailConfirmedAt: null } : {}),
           });
           if (emailChanged) await sendConfirmation(tx, { id: userId, username: input.username, email: input.email! });
+          if (emailChanged) await queueMail(jobs, tx, `email-changed:${userId}:${Date.now()}`, emailChangedMail(account.email, input.username, input.email!, `${config.appUrl}/about`));
         });
       } catch (error) {
         const constraint = uniqueViolation(error);

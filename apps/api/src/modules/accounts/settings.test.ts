@@ -114,6 +114,19 @@ describe('POST /api/me/account', () => {
     expect((await client.get('/api/me/verified')).body).toEqual({ didConfirmEmail: true });
   });
 
+  it('tells the old address of the change, without a link to act on the new one (issue 36)', async () => {
+    const { client } = await signedIn();
+    await client.post('/api/me/account', { ...update, email: 'new@example.com', currentPassword: 'correct horse' });
+    const toOld = (await readOutbox(t.config.outboxDir)).filter((m) => m.to === 'fan@example.com');
+    expect(toOld).toHaveLength(1);
+    expect(toOld[0]!.subject).toBe('Your email address was changed');
+    expect(toOld[0]!.text).toContain('the email address of your KeebMarket account was changed from fan@example.com to new@example.com');
+    expect(toOld[0]!.text).not.toContain('/confirm-email/');
+    // No mail to the old address when the email stays.
+    await client.post('/api/me/account', { ...update, email: 'new@example.com', bio: 'again' });
+    expect((await readOutbox(t.config.outboxDir)).filter((m) => m.to === 'fan@example.com')).toHaveLength(1);
+  });
+
   it.each([
     [{}, 400, { message: 'password_required', field: 'currentPassword' }],
     [{ currentPassword: '' }, 400, { message: 'password_required', field: 'currentPassword' }],

@@ -300,8 +300,8 @@ const scopeUserId = (scope: ListScope) => (scope.kind === 'public' || scope.kind
 
 /**
  * A search text's full-text queries in tsquery text form (search_tsqueries(), migration 0025). `exact`: the words
- * in name (A) or description (B), or every word the start of a name word; `typo`: every word matched in the name
- * through a typo or resemblance where `exact` does not match (undefined when no word has one); `broad`: either.
+ * in name (A) or description (B), or every word the start of a name word; `typo`: every word matched through a typo
+ * or resemblance (anywhere since issue 36, migration 0033) where `exact` does not match (undefined when no word has one); `broad`: either.
  * `exact` is empty when the text has no words. Computed first, so the page query carries it as a value the
  * planner can estimate from the column's statistics (few matches: the GIN index; many: the sort index, stopping
  * after one page).

@@ -1,5 +1,6 @@
 import type { SearchSuggestions } from '@keeb/shared';
 import type { Queryable } from '../../db/client';
+import { synonymsIn } from '../../db/search-synonyms';
 import { publicMatchExists, searchTsqueries, searchWordsOf } from './repo';
 
 /** 'Did you mean ...?' offers at most this many texts, and looks at texts of at most this many words. */
@@ -40,6 +41,8 @@ export async function searchSuggestions(db: Queryable, text: string): Promise<Se
   const missing: Array<{ word: string; alternatives: string[] }> = [];
   for (const w of words) {
     if (w.exact && (await publicMatchExists(db, w.exact))) continue;
+    // Issue 36: a form of one of the hobby's synonyms ('hotswap', 'bnib') is searched as its group, not a typo.
+    if (synonymsIn(w.word).groups.length > 0) continue;
     const alternatives = await publicAlternatives(db, w.typos);
     if (alternatives.length === 0) return none;
     missing.push({ word: w.word, alternatives });

@@ -26,14 +26,14 @@ export const declinedMail = (to: string, buyer: string, itemName: string, url: s
 export const expiryWarningMail = (to: string, buyer: string, itemName: string, hoursLeft: number, url: string) =>
   noticeMail(to, `Your payment window for ${itemName} is closing`, [`Hi ${buyer}, your accepted offer for "${itemName}" has about ${hoursLeft} hours left to be paid. After that the seller may sell it to someone else.`], { label: 'Pay now', url });
 
-export const expiredBuyerMail = (to: string, buyer: string, itemName: string) =>
-  noticeMail(to, `Your accepted offer on ${itemName} expired`, [`Hi ${buyer}, your accepted offer for "${itemName}" was not paid within 24 hours and has expired. The seller may give you more time.`]);
+export const expiredBuyerMail = (to: string, buyer: string, itemName: string, url: string) =>
+  noticeMail(to, `Your accepted offer on ${itemName} expired`, [`Hi ${buyer}, your accepted offer for "${itemName}" was not paid within 24 hours and has expired. The seller may give you more time.`], { label: 'See your offer', url });
 
 export const expiredSellerMail = (to: string, seller: string, itemName: string, url: string) =>
   noticeMail(to, `The buyer did not pay for ${itemName}`, [`Hi ${seller}, the buyer did not pay within 24 hours for "${itemName}". You can give them more time or decline the offer.`], { label: 'Your offers', url });
 
-export const offerClosedMail = (to: string, buyer: string, itemName: string, sold: boolean) =>
-  noticeMail(to, `${itemName} is no longer available`, [`Hi ${buyer}, "${itemName}" ${sold ? 'was sold to another buyer' : 'was removed by its seller'}, so your offer is closed.`]);
+export const offerClosedMail = (to: string, buyer: string, itemName: string, sold: boolean, url: string) =>
+  noticeMail(to, `${itemName} is no longer available`, [`Hi ${buyer}, "${itemName}" ${sold ? 'was sold to another buyer' : 'was removed by its seller'}, so your offer is closed.`], { label: 'See your offer', url });
 
 export const offerOnSavedItemMail = (to: string, username: string, itemName: string, url: string) =>
   noticeMail(to, `Someone made an offer on ${itemName}`, [`Hi ${username}, "${itemName}", which you saved, just received an offer. It may not be available for long.`], { label: 'See the listing', url });

@@ -5,6 +5,7 @@ import {
   EXPIRY_WARNING_BEFORE_MS,
   OFFER_ERRORS,
   OFFER_TRANSITIONS,
+  offersRowPath,
   PAYMENT_ERRORS,
   PAYMENT_WINDOW_MS,
   TOO_MANY_REQUESTS,
@@ -76,7 +77,9 @@ export function createOffersService(deps: OffersDeps) {
   const notifyCounts = deps.notifyCounts ?? (() => {});
   const offerLimit = deps.limits.create({ name: 'offers', points: OFFERS_PER_HOUR, durationSeconds: 3600 });
   const itemUrl = (id: string) => `${config.appUrl}/detail/${id}`;
-  const offersUrl = `${config.appUrl}/me/offers`;
+  /** The offer's row on the seller's Received tab or the buyer's Sent tab (issue 36). */
+  const receivedUrl = (offerId: string) => `${config.appUrl}${offersRowPath('received', offerId)}`;
+  const sentUrl = (offerId: string) => `${config.appUrl}${offersRowPath('sent', offerId)}`;
 
   /** Queues a mail to `to` (when they want offer mail) in the transaction, once per `key`. */
   async function tell(tx: Tx, to: Contact | undefined, key: string, mail: (c: Contact) => MailMessage) {
@@ -95,7 +98,7 @@ export function createOffersService(deps: OffersDeps) {
   async function tellExpired(tx: Tx, expired: repo.OfferRow[], itemName: string) {
     for (const o of expired) {
       const buyer = await repo.contactOf(tx, o.buyerId);
-      await tell(tx, buyer, `offer-expired:${o.id}:${iso(o.timeAccepted)}`, (c) => mails.expiredBuyerMail(c.email, c.username, itemName));
+      await tell(tx, buyer, `offer-expired:${o.id}:${iso(o.timeAccepted)}`, (c) => mails.expiredBuyerMail(c.email, c.username, itemName, sentUrl(o.id)));
     }
   }
 
@@ -145,7 +148,7 @@ export function createOffersService(deps: OffersDeps) {
     await repo.recordEvent(tx, offerId, 'autoAccept', null, row.priceCents);
     await scheduleWindow(tx, offerId, row.timeAccepted);
     const buyer = await repo.contactOf(tx, row.buyerId);
-    await tell(tx, buyer, `offer-accepted:${offerId}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, row.priceCents, offersUrl));
+    await tell(tx, buyer, `offer-accepted:${offerId}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, row.priceCents, sentUrl(offerId)));
     return row.timeAccepted;
   }
 
@@ -199,7 +202,7 @@ export function createOffersService(deps: OffersDeps) {
       if (!row?.timeAccepted) throw new Error('a new offer could not be accepted');
       await repo.recordEvent(tx, offer.id, 'accept', item.sellerId, priceCents);
       await scheduleWindow(tx, offer.id, row.timeAccepted);
-      await tell(tx, buyer, `offer-accepted:${offer.id}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, priceCents, offersUrl));
+      await tell(tx, buyer, `offer-accepted:${offer.id}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, priceCents, sentUrl(offer.id)));
       return { offerId: offer.id, timeAccepted: row.timeAccepted, moved: [...moved] };
     },
 
@@ -245,9 +248,9 @@ export function createOffersService(deps: OffersDeps) {
           const accepted = item.autoAcceptAtCents !== null && priceCents >= item.autoAcceptAtCents ? await autoAccept(tx, offer.id, item) : undefined;
           const seller = await repo.contactOf(tx, item.sellerId);
           if (accepted) {
-            await tell(tx, seller, `offer-auto-accepted:${offer.id}`, (c) => mails.autoAcceptedSellerMail(c.email, c.username, buyer.username, item.name, priceCents, offersUrl));
+            await tell(tx, seller, `offer-auto-accepted:${offer.id}`, (c) => mails.autoAcceptedSellerMail(c.email, c.username, buyer.username, item.name, priceCents, receivedUrl(offer.id)));
           } else {
-            await tell(tx, seller, `offer-new:${offer.id}`, (c) => mails.newOfferMail(c.email, c.username, buyer.username, item.name, priceCents, offersUrl));
+            await tell(tx, seller, `offer-new:${offer.id}`, (c) => mails.newOfferMail(c.email, c.username, buyer.username, item.name, priceCents, receivedUrl(offer.id)));
             pushTo = item.sellerId;
           }
           // Savers hear that the item is wanted at most once a day per item.
@@ -278,7 +281,7 @@ export function createOffersService(deps: OffersDeps) {
         await repo.recordEvent(tx, offer.id, 'accept', sellerId, row.priceCents);
         await scheduleWindow(tx, offer.id, row.timeAccepted!);
         const buyer = await repo.contactOf(tx, offer.buyerId);
-        await tell(tx, buyer, `offer-accepted:${offer.id}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, row.priceCents, offersUrl));
+        await tell(tx, buyer, `offer-accepted:${offer.id}:${iso(row.timeAccepted)}`, (c) => mails.acceptedMail(c.email, c.username, item.name, row.priceCents, sentUrl(offer.id)));
         return { offerId: offer.id, status: row.status };
       }),
 
@@ -300,7 +303,7 @@ export function createOffersService(deps: OffersDeps) {
         if (!row) throw refused();
         await repo.recordEvent(tx, offer.id, 'counterSeller', sellerId, counterPriceCents);
         const buyer = await repo.contactOf(tx, offer.buyerId);
-        await tell(tx, buyer, `offer-countered:${offer.id}:${Date.now()}`, (c) => mails.sellerCounterMail(c.email, c.username, item.name, counterPriceCents, offersUrl));
+        await tell(tx, buyer, `offer-countered:${offer.id}:${Date.now()}`, (c) => mails.sellerCounterMail(c.email, c.username, item.name, counterPriceCents, sentUrl(offer.id)));
         return { offerId: offer.id, status: row.status, price: centsToDollars(row.priceCents), counterPrice: centsToDollars(counterPriceCents) };
       }),
 
@@ -322,10 +325,10 @@ export function createOffersService(deps: OffersDeps) {
         // leaves countered offers alone).
         const accepted = item.autoAcceptAtCents !== null && priceCents >= item.autoAcceptAtCents ? await autoAccept(tx, offer.id, item) : undefined;
         if (accepted) {
-          await tell(tx, seller, `offer-auto-accepted:${offer.id}:${iso(accepted)}`, (c) => mails.autoAcceptedSellerMail(c.email, c.username, buyerName, item.name, priceCents, offersUrl));
+          await tell(tx, seller, `offer-auto-accepted:${offer.id}:${iso(accepted)}`, (c) => mails.autoAcceptedSellerMail(c.email, c.username, buyerName, item.name, priceCents, receivedUrl(offer.id)));
           return { ...answer, status: 'accepted' as const, autoAccepted: true as const, timeAccepted: accepted.toISOString() };
         }
-        await tell(tx, seller, `offer-buyer-counter:${offer.id}:${Date.now()}`, (c) => mails.buyerCounterMail(c.email, c.username, buyerName, item.name, priceCents, offersUrl));
+        await tell(tx, seller, `offer-buyer-counter:${offer.id}:${Date.now()}`, (c) => mails.buyerCounterMail(c.email, c.username, buyerName, item.name, priceCents, receivedUrl(offer.id)));
         return answer;
       }),
 
@@ -412,7 +415,7 @@ export function createOffersService(deps: OffersDeps) {
         moved.add(o.buyerId).add(o.sellerId);
         if (o.buyerId === sale?.buyerId) continue;
         const buyer = await repo.contactOf(tx, o.buyerId);
-        await tell(tx, buyer, `offer-closed:${o.id}`, (c) => mails.offerClosedMail(c.email, c.username, itemName, sale !== null));
+        await tell(tx, buyer, `offer-closed:${o.id}`, (c) => mails.offerClosedMail(c.email, c.username, itemName, sale !== null, sentUrl(o.id)));
       }
       return [...moved];
     },
@@ -459,8 +462,8 @@ export function createOffersService(deps: OffersDeps) {
         if (!row) return;
         await repo.recordEvent(tx, offer.id, 'expire', null);
         const [buyer, seller] = await Promise.all([repo.contactOf(tx, offer.buyerId), repo.contactOf(tx, offer.sellerId)]);
-        await tell(tx, buyer, `offer-expired:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredBuyerMail(c.email, c.username, item.name));
-        await tell(tx, seller, `offer-expired-seller:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredSellerMail(c.email, c.username, item.name, offersUrl));
+        await tell(tx, buyer, `offer-expired:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredBuyerMail(c.email, c.username, item.name, sentUrl(offer.id)));
+        await tell(tx, seller, `offer-expired-seller:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiredSellerMail(c.email, c.username, item.name, receivedUrl(offer.id)));
         expired = row;
       });
       // The buyer's count moves with an expiry (sellerActedAt); pushed to both, as either may be looking at Offers.
@@ -479,7 +482,7 @@ export function createOffersService(deps: OffersDeps) {
         if (!item || item.purchaserId) return;
         const buyer = await repo.contactOf(tx, offer.buyerId);
         const hoursLeft = Math.max(1, Math.round((new Date(payload.timeAccepted).getTime() + PAYMENT_WINDOW_MS - Date.now()) / 3_600_000));
-        await tell(tx, buyer, `offer-warning:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiryWarningMail(c.email, c.username, item.name, hoursLeft, offersUrl));
+        await tell(tx, buyer, `offer-warning:${offer.id}:${payload.timeAccepted}`, (c) => mails.expiryWarningMail(c.email, c.username, item.name, hoursLeft, sentUrl(offer.id)));
       });
     },
   };

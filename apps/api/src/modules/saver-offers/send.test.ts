@@ -29,14 +29,15 @@ describe('POST /api/item/{id}/offer-to-savers', () => {
     const text = `${seller.user.username} offers you ${item.name} for $79.50, for 24 hours`;
     await t.jobs.drain();
     await expect.poll(() => pushes.length).toBe(1);
-    expect(pushes[0]).toEqual({ kind: 'saverOffer', item: { _id: item.id, name: item.name, thumbnail: item.thumbnail, price: 100 }, saverOfferId: res.body._id, text, path: '/me/vault' });
+    expect(pushes[0]).toEqual({ kind: 'saverOffer', item: { _id: item.id, name: item.name, thumbnail: item.thumbnail, price: 100 }, saverOfferId: res.body._id, text, path: `/me/vault?tab=saved&item=${res.body._id}` });
     expect(leaked).toEqual([]);
 
     const mails = await readOutbox(t.config.outboxDir);
     expect(mails.map((m) => m.to).sort()).toEqual(fans.map((f) => f.user.email).sort());
     expect(mails[0]!.subject).toBe(`An offer on ${item.name}, which you saved`);
     expect(mails[0]!.text).toContain(text);
-    expect(mails[0]!.text).toContain('http://keeb.test/me/vault');
+    // Issue 36: the tab and the offer itself, which the Saved tab marks.
+    expect(mails[0]!.text).toContain(`See the offer: http://keeb.test/me/vault?tab=saved&item=${res.body._id}`);
 
     const list = await fans[1]!.client.get('/api/me/saver-offers');
     expect(list.status).toBe(200);

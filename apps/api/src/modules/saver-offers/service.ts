@@ -3,6 +3,7 @@ import {
   dollarsToCents,
   ERROR_CODES,
   isPrice,
+  offersRowPath,
   priceText,
   SELLER_TOOL_ERRORS,
   SELLER_TOOL_LIMITS,
@@ -45,8 +46,8 @@ const wantsMail = (c: { removedAt: Date | null; prefs: { offers?: boolean } }) =
 
 export function createSaverOffersService(deps: SaverOffersDeps) {
   const { db, config, jobs, hub, offers } = deps;
-  const savedUrl = `${config.appUrl}${SAVED_PATH}`;
-  const offersUrl = `${config.appUrl}/me/offers`;
+  /** Issue 36: the Saved tab with the offer marked (the savers' offers lead it). */
+  const offerPath = (saverOfferId: string) => `${SAVED_PATH}?tab=saved&item=${saverOfferId}`;
 
   return {
     /** POST /api/item/{id}/offer-to-savers: the seller's one-time price to everyone who saved the item. */
@@ -116,7 +117,7 @@ export function createSaverOffersService(deps: SaverOffersDeps) {
           moved = accepted.moved;
           const [buyer, seller] = await Promise.all([contactOf(tx, userId), contactOf(tx, item.sellerId)]);
           if (seller && wantsMail(seller)) {
-            await queueMails(jobs, tx, [{ key: `saver-offer-taken:${found.id}`, message: saverOfferTakenMail(seller.email, seller.username, buyer?.username ?? 'A saver', item.name, found.priceCents, offersUrl) }]);
+            await queueMails(jobs, tx, [{ key: `saver-offer-taken:${found.id}`, message: saverOfferTakenMail(seller.email, seller.username, buyer?.username ?? 'A saver', item.name, found.priceCents, `${config.appUrl}${offersRowPath('received', accepted.offerId)}`) }]);
           }
           await jobs.send('saver-offer-gone', { saverOfferId: found.id }, { tx, key: `saver-offer-gone:${found.id}` });
           return { offerId: accepted.offerId, itemId: item.id };
@@ -144,12 +145,12 @@ export function createSaverOffersService(deps: SaverOffersDeps) {
       if (!offer || offer.takenBy !== null || offer.expiresAt.getTime() <= Date.now()) return;
       const text = saverOfferText(offer.sellerName, offer.itemName, offer.priceCents, SELLER_TOOL_LIMITS.saverOfferHours);
       const recipients = await repo.recipientsOf(db, saverOfferId);
-      const mails = recipients.filter(wantsMail).map((r) => ({ key: `saver-offer:${saverOfferId}:${r.id}`, message: saverOfferMail(r.email, r.username, text, offer.itemName, savedUrl) }));
+      const mails = recipients.filter(wantsMail).map((r) => ({ key: `saver-offer:${saverOfferId}:${r.id}`, message: saverOfferMail(r.email, r.username, text, offer.itemName, `${config.appUrl}${offerPath(saverOfferId)}`) }));
       await db.transaction((tx) => queueMails(jobs, tx, mails));
       hub.toUsers(
         recipients.filter((r) => !r.removedAt).map((r) => r.id),
         'savedItemUpdate',
-        { kind: 'saverOffer', item: itemOf(offer), saverOfferId, text, path: SAVED_PATH },
+        { kind: 'saverOffer', item: itemOf(offer), saverOfferId, text, path: offerPath(saverOfferId) },
       );
     },
 

@@ -11,11 +11,17 @@ export function cashLine(cash: { cashToSellerCents: number; cashToBuyerCents: nu
   return '';
 }
 
-export const newTradeMail = (to: string, seller: string, proposer: string, itemName: string, cash: string, url: string) =>
-  noticeMail(to, `Trade offer on ${itemName}`, [`Hi ${seller}, ${proposer} proposes a trade for "${itemName}"${cash}.`], { label: 'Answer the trade', url });
+/** '"Tofu65"', '"Tofu65" and "GMK Laser"', '"A", "B" and "C"': the listings a trade offers (issue 36). */
+export function offeredList(names: readonly string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : (quoted[0] ?? '');
+}
 
-export const counterMail = (to: string, name: string, by: string, itemName: string, cash: string, url: string) =>
-  noticeMail(to, `Counter-proposal on the trade for ${itemName}`, [`Hi ${name}, ${by} countered the trade for "${itemName}"${cash}.`], { label: 'Answer the trade', url });
+export const newTradeMail = (to: string, seller: string, proposer: string, itemName: string, offered: readonly string[], cash: string, url: string) =>
+  noticeMail(to, `Trade offer on ${itemName}`, [`Hi ${seller}, ${proposer} proposes a trade for "${itemName}": they offer ${offeredList(offered)}${cash}.`], { label: 'Answer the trade', url });
+
+export const counterMail = (to: string, name: string, by: string, itemName: string, offered: readonly string[], cash: string, url: string) =>
+  noticeMail(to, `Counter-proposal on the trade for ${itemName}`, [`Hi ${name}, ${by} countered the trade for "${itemName}". Offered now: ${offeredList(offered)}${cash}.`], { label: 'Answer the trade', url });
 
 export const acceptedMail = (to: string, name: string, itemName: string, pays: boolean, cents: number, url: string) =>
   noticeMail(
@@ -29,17 +35,19 @@ export const acceptedMail = (to: string, name: string, itemName: string, pays: b
           ? `The other side has 24 hours to pay ${usd(cents)}; then you both ship.`
           : 'No cash is owed: you can both ship now.',
     ],
-    { label: pays ? 'Pay now' : 'See the trade', url },
+    pays ? { label: 'Pay now', url } : seeTrade(url),
   );
 
-export const declinedMail = (to: string, name: string, itemName: string) =>
-  noticeMail(to, `Trade declined: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" was declined.`]);
+const seeTrade = (url: string) => ({ label: 'See the trade', url });
 
-export const cancelledMail = (to: string, name: string, itemName: string, released: boolean) =>
-  noticeMail(to, `Trade cancelled: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" was cancelled${released ? ' and its items are available again' : ''}.`]);
+export const declinedMail = (to: string, name: string, itemName: string, url: string) =>
+  noticeMail(to, `Trade declined: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" was declined.`], seeTrade(url));
 
-export const expiredMail = (to: string, name: string, itemName: string) =>
-  noticeMail(to, `Trade expired: ${itemName}`, [`Hi ${name}, the cash part of the trade for "${itemName}" was not paid within 24 hours, so the trade is cancelled and the items are available again.`]);
+export const cancelledMail = (to: string, name: string, itemName: string, released: boolean, url: string) =>
+  noticeMail(to, `Trade cancelled: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" was cancelled${released ? ' and its items are available again' : ''}.`], seeTrade(url));
+
+export const expiredMail = (to: string, name: string, itemName: string, url: string) =>
+  noticeMail(to, `Trade expired: ${itemName}`, [`Hi ${name}, the cash part of the trade for "${itemName}" was not paid within 24 hours, so the trade is cancelled and the items are available again.`], seeTrade(url));
 
 const CLOSED_WHY: Record<string, string> = {
   item_sold: 'an item in it was sold',
@@ -47,8 +55,8 @@ const CLOSED_WHY: Record<string, string> = {
   item_removed: 'an item in it was removed by its owner',
   item_rejected: 'an item in it was taken down by the moderators',
 };
-export const closedMail = (to: string, name: string, itemName: string, reason: string) =>
-  noticeMail(to, `Trade closed: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" is closed: ${CLOSED_WHY[reason] ?? 'an item in it is no longer available'}.`]);
+export const closedMail = (to: string, name: string, itemName: string, reason: string, url: string) =>
+  noticeMail(to, `Trade closed: ${itemName}`, [`Hi ${name}, the trade for "${itemName}" is closed: ${CLOSED_WHY[reason] ?? 'an item in it is no longer available'}.`], seeTrade(url));
 
 /**
  * Issue 36, to the side of a trade with no mailing address when the other side tries to accept: the trade waits

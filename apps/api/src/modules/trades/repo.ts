@@ -22,6 +22,12 @@ export async function offeredItemIds(db: Queryable, tradeId: string) {
   return rows.map((r) => r.itemId);
 }
 
+/** The names of the listings a trade offers, in its order: the proposal and counter mails say what is offered. */
+export async function offeredItemNames(db: Queryable, tradeId: string) {
+  const rows = await db.select({ name: items.name }).from(tradeItems).innerJoin(items, eq(items.id, tradeItems.itemId)).where(eq(tradeItems.tradeId, tradeId)).orderBy(asc(tradeItems.position));
+  return rows.map((r) => r.name);
+}
+
 /** The listing a trade is proposed on, as the proposal checks it. */
 export async function targetItem(db: Queryable, itemId: string) {
   const [row] = await db

@@ -1,5 +1,6 @@
 import {
   dollarsToCents,
+  offersRowPath,
   TOO_MANY_REQUESTS,
   TRADE_ERRORS,
   TRADE_PAY_WITHIN_HOURS,
@@ -72,9 +73,9 @@ export function createTradesService(deps: TradesDeps) {
   const { db, config, jobs } = deps;
   const notifyCounts = deps.notifyCounts ?? (() => {});
   const proposalLimit = deps.limits.create({ name: 'trades', points: TRADES_PER_HOUR, durationSeconds: 3600 });
-  const tradesUrl = `${config.appUrl}/me/offers`;
+  const tradeUrl = (id: string) => `${config.appUrl}${offersRowPath('trades', id)}`; // its row on Trades (issue 36)
 
-  const { tell, tellClosed } = createTradeNotices(jobs);
+  const { tell, tellClosed } = createTradeNotices(jobs, tradeUrl);
 
   const addresses = createTradeAddressCheck({ db, settingsUrl: `${config.appUrl}/settings`, tell });
 
@@ -172,8 +173,8 @@ export function createTradesService(deps: TradesDeps) {
           const trade = await repo.insertTrade(tx, { itemId: item.id, sellerId: item.sellerId, proposerId, ...cash, message: input.message });
           await repo.setOfferedItems(tx, trade.id, offered);
           await repo.recordEvent(tx, trade.id, 'proposed', proposerId, cash);
-          await tell(tx, item.sellerId, `trade-new:${trade.id}`, (c) =>
-            mails.newTradeMail(c.email, c.username, proposer.username, item.name, mails.cashLine(cash, true), tradesUrl),
+          await tell(tx, item.sellerId, `trade-new:${trade.id}`, async (c) =>
+            mails.newTradeMail(c.email, c.username, proposer.username, item.name, await repo.offeredItemNames(tx, trade.id), mails.cashLine(cash, true), tradeUrl(trade.id)),
           );
           return trade.id;
         });
@@ -235,7 +236,7 @@ export function createTradesService(deps: TradesDeps) {
         }
         const name = await repo.itemName(tx, trade.itemId);
         for (const [partyId, partySide] of [[trade.sellerId, 'seller'], [trade.proposerId, 'proposer']] as const) {
-          await tell(tx, partyId, `trade-accepted:${trade.id}:${partyId}`, (c) => mails.acceptedMail(c.email, c.username, name, payer === partySide, owed(row), tradesUrl));
+          await tell(tx, partyId, `trade-accepted:${trade.id}:${partyId}`, (c) => mails.acceptedMail(c.email, c.username, name, payer === partySide, owed(row), tradeUrl(trade.id)));
         }
       }, unavailable);
       countsMoved(moved);
@@ -256,7 +257,7 @@ export function createTradesService(deps: TradesDeps) {
         await repo.recordEvent(tx, trade.id, 'declined', userId);
         const otherId = side === 'seller' ? trade.proposerId : trade.sellerId;
         const name = await repo.itemName(tx, trade.itemId);
-        await tell(tx, otherId, `trade-declined:${trade.id}`, (c) => mails.declinedMail(c.email, c.username, name));
+        await tell(tx, otherId, `trade-declined:${trade.id}`, (c) => mails.declinedMail(c.email, c.username, name, tradeUrl(trade.id)));
       });
       countsMoved([trade.sellerId, trade.proposerId]);
       return view(tradeId);
@@ -281,8 +282,8 @@ export function createTradesService(deps: TradesDeps) {
         await repo.recordEvent(tx, trade.id, 'countered', userId, cash);
         const [otherId, by] = side === 'seller' ? [trade.proposerId, 'the seller'] : [trade.sellerId, (await repo.contactOf(tx, userId))?.username ?? 'the proposer'];
         const name = await repo.itemName(tx, trade.itemId);
-        await tell(tx, otherId, `trade-counter:${trade.id}:${now.getTime()}`, (c) =>
-          mails.counterMail(c.email, c.username, by, name, mails.cashLine(cash, side !== 'seller'), tradesUrl),
+        await tell(tx, otherId, `trade-counter:${trade.id}:${now.getTime()}`, async (c) =>
+          mails.counterMail(c.email, c.username, by, name, await repo.offeredItemNames(tx, trade.id), mails.cashLine(cash, side !== 'seller'), tradeUrl(trade.id)),
         );
       });
       countsMoved([trade.sellerId, trade.proposerId]);
@@ -303,7 +304,7 @@ export function createTradesService(deps: TradesDeps) {
           if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
           await repo.recordEvent(tx, trade.id, 'cancelled', userId);
           const name = await repo.itemName(tx, trade.itemId);
-          await tell(tx, otherId, `trade-cancelled:${trade.id}`, (c) => mails.cancelledMail(c.email, c.username, name, false));
+          await tell(tx, otherId, `trade-cancelled:${trade.id}`, (c) => mails.cancelledMail(c.email, c.username, name, false, tradeUrl(trade.id)));
         });
       } else if (trade.status === 'accepted' && !trade.settledAt) {
         await inTransaction(async (tx) => {
@@ -314,7 +315,7 @@ export function createTradesService(deps: TradesDeps) {
           if (!row) throw invalidState((await repo.findTrade(tx, trade.id))?.status);
           await repo.recordEvent(tx, trade.id, 'cancelled', userId);
           const name = await repo.itemName(tx, trade.itemId);
-          await tell(tx, otherId, `trade-cancelled:${trade.id}`, (c) => mails.cancelledMail(c.email, c.username, name, true));
+          await tell(tx, otherId, `trade-cancelled:${trade.id}`, (c) => mails.cancelledMail(c.email, c.username, name, true, tradeUrl(trade.id)));
         }, () => invalidState());
       } else {
         throw invalidState(trade.status);
@@ -372,7 +373,7 @@ export function createTradesService(deps: TradesDeps) {
         await repo.recordEvent(tx, trade.id, 'expired', null);
         const name = await repo.itemName(tx, trade.itemId);
         for (const userId of [trade.sellerId, trade.proposerId]) {
-          await tell(tx, userId, `trade-expired:${trade.id}:${userId}`, (c) => mails.expiredMail(c.email, c.username, name));
+          await tell(tx, userId, `trade-expired:${trade.id}:${userId}`, (c) => mails.expiredMail(c.email, c.username, name, tradeUrl(trade.id)));
         }
       }, () => new AppError(409, TRADE_ERRORS.invalidState));
       if (expired) countsMoved([trade.sellerId, trade.proposerId]);

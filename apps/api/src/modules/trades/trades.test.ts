@@ -41,7 +41,7 @@ describe('POST /api/trade', () => {
     expect(await holders(t, [item.id, tofu.id])).toEqual({ [item.id]: null, [tofu.id]: null });
     const mail = (await readOutbox(t.config.outboxDir)).find((m) => m.to === seller.user.email);
     expect(mail?.subject).toBe('Trade offer on GMK Olivia');
-    expect(mail?.text).toContain(`${proposer.user.username} proposes a trade for "GMK Olivia" plus $40 to you.`);
+    expect(mail?.text).toContain(`${proposer.user.username} proposes a trade for "GMK Olivia": they offer "Tofu65" plus $40 to you.`);
   });
 
   it('refuses bad input with its code and changes nothing', async () => {

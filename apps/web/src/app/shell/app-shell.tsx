@@ -7,6 +7,7 @@ import { useRouteHandle } from '../route-handle';
 import { RealtimeBridge } from '../../features/chat/realtime/realtime-bridge';
 import { subscribeToOrderUpdates, subscribeToSavedItemUpdates, subscribeToWantMatches } from '../../features/chat/realtime/socket';
 import { SavedItemNotice } from '../../features/discovery/components/saved-item-notice';
+import { SignedUpNotice } from '../../features/accounts/components/signed-up-notice';
 import { OrderUpdateNotice } from '../../features/orders/components/order-update-notice';
 import { WantMatchNotice } from '../../features/wants/components/want-match-notice';
 import { ApiBanners } from './api-banners';
@@ -47,6 +48,7 @@ function Shell() {
       <NavigationProgress />
       <TopNavbar handle={handle} />
       <ApiBanners />
+      <SignedUpNotice />
       <main id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>

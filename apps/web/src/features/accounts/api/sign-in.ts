@@ -48,14 +48,14 @@ export function useEnterSession() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
-    async (session: SignedIn, returnUrl: string | null | undefined) => {
+    async (session: SignedIn, returnUrl: string | null | undefined, state?: unknown) => {
       queryClient.setQueryData<Session>(sessionKeys.status, {
         isLoggedIn: true,
         username: session.username,
         userId: session.userId,
       });
       void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
-      await navigate(safeReturnUrl(returnUrl), { replace: true });
+      await navigate(safeReturnUrl(returnUrl), { replace: true, state });
     },
     [queryClient, navigate],
   );

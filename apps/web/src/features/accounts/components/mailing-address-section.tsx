@@ -55,7 +55,7 @@ export function MailingAddressSection() {
         <h2 id="mailing-address-title" className={styles.sectionTitle}>
           Mailing address
         </h2>
-        <p className={styles.sectionLead}>Where sellers ship what you buy. Only the seller of an order sees it.</p>
+        <p className={styles.sectionLead}>Where sellers ship what you buy. Only the seller of an order and our admins see it.</p>
       </div>
       {address.isSuccess ? (
         <AddressView saved={address.data} />

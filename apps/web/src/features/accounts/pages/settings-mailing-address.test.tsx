@@ -69,7 +69,8 @@ describe('settings: mailing address', () => {
     expect(field('Postal code')).toHaveValue('97201');
     expect(field('Country')).toHaveValue('US');
     expect(within(field('Country')).getByRole('option', { selected: true })).toHaveTextContent('United States');
-    expect(within(section()).getByText('Where sellers ship what you buy. Only the seller of an order sees it.')).toBeInTheDocument();
+    // Issue 36: admins see it too (support and problems), and it says so.
+    expect(within(section()).getByText('Where sellers ship what you buy. Only the seller of an order and our admins see it.')).toBeInTheDocument();
   });
 
   it('starts empty when no address was saved, and saves a new one with a Saved confirmation', async () => {

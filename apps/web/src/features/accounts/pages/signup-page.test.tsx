@@ -107,6 +107,17 @@ describe('sign-up page: signing up', () => {
     expect(api.callsTo('GET /me/logged-in').length).toBeGreaterThan(0);
   });
 
+  it('says a confirmation mail was sent, on the page it goes to, until dismissed (issue 36)', async () => {
+    routes();
+    const { user } = await renderSignup('/signup?returnUrl=%2Fsell');
+    await fill(user, { ...VALID, email: 'KeyQueen@Example.COM' });
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { level: 1, name: 'List Your Item' })).toBeInTheDocument();
+    const notice = await screen.findByText('Welcome! We sent a confirmation link to keyqueen@example.com. Confirm your email to buy and sell.');
+    await user.click(within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', { name: /Dismiss/ }));
+    await waitFor(() => expect(screen.queryByText(/We sent a confirmation link/)).not.toBeInTheDocument());
+  });
+
   it('sends no ref without one and honours the return address', async () => {
     const api = routes();
     const { user, router } = await renderSignup('/signup?returnUrl=%2Fsell');

@@ -15,6 +15,7 @@ import { useAuthProviders } from '../api/get-auth-providers';
 import { signup, useEnterSession, type SignupPayload } from '../api/sign-in';
 import { AuthCard, authStyles } from '../components/auth-card';
 import { getBotCheckToken } from '../components/bot-check';
+import { signedUpState } from '../components/signed-up-notice';
 import { SocialSignIn } from '../components/social-sign-in';
 import { signupErrorText, signupRuleText } from '../messages';
 
@@ -43,7 +44,7 @@ export function SignupPage() {
       const captchaToken = await getBotCheckToken(providers.recaptcha?.siteKey, 'signup');
       return signup(captchaToken ? { ...payload, captcha_token: captchaToken } : payload);
     },
-    onSuccess: (session) => enterSession(session, returnUrl),
+    onSuccess: (session, payload) => enterSession(session, returnUrl, signedUpState(payload.email)),
     onError: (error, payload) => {
       if (isApiError(error) && error.code === ACCOUNT_ERRORS.smsVerificationInvalid) {
         setAwaitingPhone(payload);

@@ -21,7 +21,7 @@ interface ProfileHeaderProps {
   headingLevel?: 1 | 2;
 }
 
-/** '3 Followers', '1 Follower', '1,204 Transactions'. */
+/** '3 Followers', '1 Follower', '1,204 Sales'. */
 function countLabel(count: number, one: string, many: string): [string, string] {
   return [count.toLocaleString(), count === 1 ? one : many];
 }
@@ -44,7 +44,9 @@ export function ProfileHeader({ profile, headingLevel = 1 }: ProfileHeaderProps)
   const profilePath = `/u/${encodeURIComponent(profile.username)}`;
   const [followers, followersWord] = countLabel(profile.numFollowers, 'Follower', 'Followers');
   const following = profile.numFollowing.toLocaleString();
-  const [transactions, transactionsWord] = countLabel(profile.transactions, 'Transaction', 'Transactions');
+  // The spec's transactions count (platform sales plus forum-transferred), worded as sales (issue 36): a buyer read
+  // '0 Transactions' beside '1 confirmed trade', which the trust panel counts for both sides.
+  const [transactions, transactionsWord] = countLabel(profile.transactions, 'Sale', 'Sales');
 
   return (
     <section className={styles.header} aria-labelledby={headingId}>

@@ -153,6 +153,14 @@ describe('the savedItemUpdate corner notification', () => {
     expect(within(corner).queryByRole('link', { name: drop.text })).not.toBeInTheDocument();
   });
 
+  it('issue 36: the mail and notice link (?tab=saved&item=) marks that offer', async () => {
+    setup([makeOffer(), makeOffer({ _id: 'so2', item: { _id: 'i2', name: 'GMK Olivia', thumbnail: '/uploads/@2x_o.jpg' } })], {}, { path: '/me/vault?tab=saved&item=so2' });
+    const row = (await within(await screen.findByRole('region', { name: 'Offers for you' })).findByRole('link', { name: 'GMK Olivia' })).closest('li');
+    expect(row).toHaveAttribute('aria-current', 'true');
+    expect(within(offersFor()).getByRole('link', { name: 'Tofu65 Aluminium' }).closest('li')).not.toHaveAttribute('aria-current');
+    expect(savedItemNoticePath({ ...drop, kind: 'saverOffer', path: '/me/vault?tab=saved&item=so2' })).toBe('/me/vault?tab=saved&item=so2');
+  });
+
   it('leads an offer to the Saved tab, and keeps a path that is a page of the app', () => {
     expect(savedItemNoticePath({ ...drop, kind: 'saverOffer', path: '/me/saved' })).toBe('/me/vault');
     expect(savedItemNoticePath({ ...drop, kind: 'saverOfferGone', path: '/me/vault' })).toBe('/me/vault');

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatPrice, SELLER_TOOL_ERRORS, SELLER_TOOL_TEXTS, type SaverOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
+import { useLinkedRow } from '../../../components/linked-row';
 import { isApiError } from '../../../lib/api-error';
 import { sellerAwayText } from '../../../lib/seller-away';
 import { savedTabKey, takeSaverOffer, useSaverOffers } from '../api/saver-offers';
@@ -100,8 +101,10 @@ function OfferRow({ offer, now, taking, onTake }: { offer: SaverOffer; now: numb
   const itemPath = `/detail/${encodeURIComponent(offer.item._id)}`;
   // An open offer whose time ran out since the list loaded reads as ended, not as takeable.
   const status = offer.status === 'open' && Date.parse(offer.expiresAt) <= now ? 'expired' : offer.status;
+  // Issue 36: the offer a mail or notice linked (?item=<id>), marked and in view.
+  const linkedRow = useLinkedRow<HTMLLIElement>(offer._id);
   return (
-    <li className={styles.row}>
+    <li className={styles.row} {...linkedRow.props}>
       {/* The name beside it says what the photo shows. */}
       <img className={styles.thumb} src={offer.item.thumbnail} alt="" width={64} height={64} loading="lazy" decoding="async" />
       <div className={styles.body}>

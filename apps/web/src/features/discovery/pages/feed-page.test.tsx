@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeRequest } from '../../../test/fake-api';
 import { createTestQueryClient, currentUrl, renderApp, seedCategories, seedSession } from '../../../test/render-app';
 import { makeItem } from '../../../test/make-item';
+import { writeStorage } from '../../../lib/storage';
+import { STORAGE_KEYS } from '../../../lib/storage-keys';
 
 function setup() {
   const queryClient = createTestQueryClient();
@@ -134,6 +136,22 @@ describe('category feed', () => {
     expect(within(chips).getByRole('link', { name: 'All' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(api.callsTo('GET /items')[0]?.params).toEqual({ categoryIds: 'keycaps', sort: 'def' }));
     await waitFor(() => expect(document.title).toBe('Keycaps'));
+  });
+});
+
+describe('category chips on the home feed (issue 36)', () => {
+  it.each([
+    [['keyboards'], 'Keyboards'],
+    [[], 'All'],
+    [['keyboards', 'keycaps'], null],
+  ] as const)('with the remembered category filter %j, marks %s', async (categories, marked) => {
+    writeStorage(STORAGE_KEYS.categoryFilter, JSON.stringify(categories));
+    installFakeApi({ 'GET /items': { body: [makeItem(1)] } });
+    renderApp('/', setup());
+    const chips = await screen.findByRole('navigation', { name: 'Categories' });
+    await within(await screen.findByRole('list', { name: 'Items for sale' })).findAllByRole('article');
+    const current = within(chips).queryAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(marked ? [marked] : []);
   });
 });
 

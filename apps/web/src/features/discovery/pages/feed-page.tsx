@@ -3,7 +3,8 @@ import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/page-meta';
 import { useCategories } from '../../../lib/reference/get-categories';
 import { useFilterChoiceLists } from '../../../lib/reference/filter-choices';
-import { openToTradesOf, useScopedFeedSource } from '../api/list-scope';
+import { applicableFilters, openToTradesOf, useScopedFeedSource } from '../api/list-scope';
+import { useListPreferences } from '../api/list-preferences';
 import { CategoryNav } from '../components/category-nav';
 import { DidYouMean } from '../components/did-you-mean';
 import { ItemList, NoItemsForSale, NoSearchMatches } from '../components/item-list';
@@ -20,11 +21,14 @@ import styles from './feed-page.module.css';
 export function FeedPage({ banner, searchAction }: { banner?: ReactNode; searchAction?: SearchAction }) {
   const { categoryId, searchText } = useParams();
   const categoriesQuery = useCategories();
-  const { categories } = useFilterChoiceLists();
+  const choices = useFilterChoiceLists();
+  const { categories } = choices;
+  const { preferences } = useListPreferences();
   const category = categoryId ? categories.find((candidate) => candidate._id === categoryId) : undefined;
   const [params] = useSearchParams();
   const scope = { categoryId, searchText, openToTrades: openToTradesOf(params) };
   const source = useScopedFeedSource(scope);
+  const shownCategories = categoryId ? [categoryId] : applicableFilters(preferences.filters, scope, choices).categories;
   usePageTitle(searchText ? undefined : category?.name);
 
   if (categoryId && categoriesQuery.isSuccess && !category) return <Navigate to="/404" replace />;
@@ -45,7 +49,7 @@ export function FeedPage({ banner, searchAction }: { banner?: ReactNode; searchA
         ) : (
           <>
             <h1 className={styles.heading}>{category?.name ?? 'Latest listings'}</h1>
-            <CategoryNav categories={categories} activeId={categoryId} />
+            <CategoryNav categories={categories} activeIds={shownCategories} />
           </>
         )}
       </div>

@@ -72,8 +72,10 @@ describe('seller profile: the header', () => {
     expect(within(h).getByText('EU')).toHaveAttribute('title', 'Ships from Europe');
     expect(within(h).getByRole('button', { name: '3 Followers' })).toBeInTheDocument();
     expect(within(h).getByRole('button', { name: '5 Following' })).toBeInTheDocument();
-    expect(within(h).getByText('12')).toBeInTheDocument();
-    expect(within(h).getByText('Transactions')).toBeInTheDocument();
+    // Issue 36: the count is sales (platform and forum-transferred, spec 2.6), said so, so that a buyer's '0' does
+    // not contradict their confirmed trades beside it ('0 Transactions' beside '1 confirmed trade').
+    expect(within(h).getByText('12').parentElement).toHaveTextContent(/^12 Sales$/);
+    expect(within(h).queryByText(/Transactions/)).not.toBeInTheDocument();
     // The rating meter (one decimal) links to the feedback page.
     expect(within(h).getByRole('link', { name: '4.3 out of 5, 12 ratings Seller Feedback' })).toHaveAttribute('href', '/u/keyqueen/rating');
     expect(within(h).getByRole('img', { name: '4.3 out of 5, 12 ratings' })).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import type { ItemDetail } from '@keeb/shared';
 import { specRows } from '../../../lib/specs';
+import { SlashBreaks } from '../../../components/slash-breaks';
 import styles from './item-specs.module.css';
 
 /**
@@ -19,7 +20,9 @@ export function ItemSpecs({ item }: { item: Pick<ItemDetail, 'categoryId' | 'spe
           {rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
-              <td>{row.value}</td>
+              <td>
+                <SlashBreaks text={row.value} />
+              </td>
             </tr>
           ))}
         </tbody>

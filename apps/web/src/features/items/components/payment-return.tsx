@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatPrice, type ItemDetail } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { browser } from '../../../lib/browser';
-import { cancelPayment, processFailure, processPayment } from '../../../lib/payment';
+import { cancelPayment, paymentTotal, processFailure, processPayment } from '../../../lib/payment';
 import { sessionKeys } from '../../../lib/session';
 import { itemKeys } from '../api/keys';
 import styles from './payment-return.module.css';
@@ -45,6 +45,11 @@ export function PaymentReturn({ item, orderId, onCancel }: PaymentReturnProps) {
   const titleId = useId();
   const queryClient = useQueryClient();
   const panelRef = useRef<HTMLDivElement>(null);
+  // Issue 36: what was charged, shipping included ('for $200' after a $215 charge). The checkout held by this buyer,
+  // as it stood when they came back: the item is refetched once sold, without it.
+  const [checkout] = useState(item.checkout);
+  const charged = (priceSold: number) =>
+    checkout && checkout.price === priceSold ? paymentTotal(checkout.price, checkout.shippingPrice) : formatPrice(priceSold);
   const process = useMutation({
     mutationFn: () => processPayment(orderId),
     onSuccess: () => {
@@ -123,7 +128,7 @@ export function PaymentReturn({ item, orderId, onCancel }: PaymentReturnProps) {
               Payment Complete
             </h2>
             <p className={styles.text}>
-              You bought <strong>{item.name}</strong> for {formatPrice(process.data.priceSold)}. The seller has been notified.
+              You bought <strong>{item.name}</strong> for {charged(process.data.priceSold)}. The seller has been notified.
             </p>
             {countdown}
           </>

@@ -152,7 +152,7 @@ export function PhotoManager({ photos, setPhotos, error, onUploadingChange, time
           {photos.map((photo, index) => (
             <li
               key={photo}
-              className={`${styles.tile} ${dragIndex === index ? styles.dragging : ''}`}
+              className={`${styles.cell} ${dragIndex === index ? styles.dragging : ''}`}
               draggable
               onDragStart={(event) => {
                 setDragIndex(index);
@@ -163,8 +163,39 @@ export function PhotoManager({ photos, setPhotos, error, onUploadingChange, time
               onDrop={(event) => onDrop(event, index)}
               onDragEnd={() => setDragIndex(null)}
             >
-              <img className={styles.photo} src={photoVariants(photo).list} alt={`Photo ${index + 1}`} draggable={false} />
-              {index === 0 ? <span className={styles.mainTag}>Main photo</span> : null}
+              <div className={styles.tile}>
+                <img className={styles.photo} src={photoVariants(photo).list} alt={`Photo ${index + 1}`} draggable={false} />
+                {index === 0 ? <span className={styles.mainTag}>Main photo</span> : null}
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Remove photo ${index + 1}`}
+                  onClick={() => remove(index)}
+                >
+                  <CloseIcon size={14} />
+                </button>
+                <div className={styles.moves}>
+                  <button
+                    type="button"
+                    className={styles.move}
+                    aria-label={`Move photo ${index + 1} left`}
+                    disabled={index === 0}
+                    onClick={() => reorder(index, index - 1)}
+                  >
+                    ‹
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.move}
+                    aria-label={`Move photo ${index + 1} right`}
+                    disabled={index === photos.length - 1}
+                    onClick={() => reorder(index, index + 1)}
+                  >
+                    ›
+                  </button>
+                </div>
+              </div>
+              {/* Under the photo, never on its buttons (issue 36: the move arrows sat on it). */}
               {timestamp ? (
                 <label className={`${styles.timestampToggle} ${timestamp.photo === photo ? styles.timestampOn : ''}`}>
                   <input
@@ -177,34 +208,6 @@ export function PhotoManager({ photos, setPhotos, error, onUploadingChange, time
                   {TEXTS.timestampMark}
                 </label>
               ) : null}
-              <button
-                type="button"
-                className={styles.remove}
-                aria-label={`Remove photo ${index + 1}`}
-                onClick={() => remove(index)}
-              >
-                <CloseIcon size={14} />
-              </button>
-              <div className={styles.moves}>
-                <button
-                  type="button"
-                  className={styles.move}
-                  aria-label={`Move photo ${index + 1} left`}
-                  disabled={index === 0}
-                  onClick={() => reorder(index, index - 1)}
-                >
-                  ‹
-                </button>
-                <button
-                  type="button"
-                  className={styles.move}
-                  aria-label={`Move photo ${index + 1} right`}
-                  disabled={index === photos.length - 1}
-                  onClick={() => reorder(index, index + 1)}
-                >
-                  ›
-                </button>
-              </div>
             </li>
           ))}
         </ol>

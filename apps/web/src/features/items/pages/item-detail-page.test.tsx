@@ -43,7 +43,8 @@ describe('item detail: what it shows', () => {
     expect(screen.getByText(/^Listed/)).toHaveTextContent('Listed 3h ago');
     expect(screen.getByRole('link', { name: 'keyqueen' })).toHaveAttribute('href', '/u/keyqueen');
     expect(screen.getByText('Reddit', { selector: 'span' })).toBeInTheDocument();
-    expect(screen.getByText(/12 transactions/)).toBeInTheDocument();
+    // Issue 36: sales, as the profile says, beside the trust panel's confirmed trades.
+    expect(screen.getByText(/12 sales/)).toBeInTheDocument();
     // The seller's rating meter (one decimal) links to their feedback page.
     expect(screen.getByRole('link', { name: '4.7 out of 5, 3 ratings Seller feedback' })).toHaveAttribute('href', '/u/keyqueen/rating');
 
@@ -101,6 +102,8 @@ describe('item detail: what it shows', () => {
     await renderDetail(makeItem({ purchaserId: 'u9', priceSold: null, traded: true }));
     expect(screen.getByText('Traded', { selector: 'span' })).toBeInTheDocument();
     expect(screen.queryByText(/Sold for/)).not.toBeInTheDocument();
+    // Issue 36: it read 'TRADED Traded'.
+    expect(screen.getByText('Traded', { selector: 'span' }).parentElement).toHaveTextContent(/^Traded Gone in a trade$/);
   });
 
   it('makes links in the description clickable, keeps line breaks and never interprets markup', async () => {

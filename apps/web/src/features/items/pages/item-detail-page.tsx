@@ -4,6 +4,7 @@ import { ITEM_ERRORS, SELLER_TOOL_TEXTS, formatPrice, formatShipping, type ItemD
 import { Avatar } from '../../../components/avatar';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
+import { TRADED_LINE } from '../../../components/order-status-texts';
 import { ForumBadge } from '../../../components/forum-badge';
 import { LinkifiedText } from '../../../components/linkified-text';
 import { RatingMeter } from '../../../components/rating-meter';
@@ -156,7 +157,7 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
           {item.traded ? (
             // Gone in a completed trade (issue 28): there is no sold price to show.
             <p className={styles.price}>
-              <span className={styles.soldTag}>Traded</span> Traded
+              <span className={styles.soldTag}>Traded</span> {TRADED_LINE}
             </p>
           ) : sold ? (
             <p className={styles.price}>
@@ -187,7 +188,7 @@ function ItemView({ item, isLoggedIn, isUserItem, similarSales, messageSellerMod
                   {seller.reddit.isLinked ? <ForumBadge /> : null}
                 </p>
                 <p className={styles.sellerMeta}>
-                  {seller.transactions} {seller.transactions === 1 ? 'transaction' : 'transactions'}
+                  {seller.transactions} {seller.transactions === 1 ? 'sale' : 'sales'}
                   {seller.shippingRegion ? ` · Ships from ${seller.shippingRegion.name}` : ''}
                 </p>
                 <Link to={`${sellerPath}/rating`} className={styles.ratingLink}>

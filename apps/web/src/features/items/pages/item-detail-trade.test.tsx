@@ -228,9 +228,11 @@ describe('item page: Purchase', () => {
 describe('item page: back from the provider', () => {
   const search = '?token=ORDER1&PayerID=PAYER1';
 
-  it("confirms, processes ('do not refresh'), shows 'Payment Complete' and counts 6 seconds down to home", async () => {
+  it("confirms, processes ('do not refresh'), shows 'Payment Complete' with the total charged and counts 6 seconds down to home", async () => {
     const process = deferredReply();
-    const { user, api, router } = await renderDetail({ search }, { 'POST /payment/item/process': process.route });
+    // The buyer's checkout (issue 36: it said 'for $195' after a $215 charge).
+    const item = makeItem({ checkout: { price: 195, shippingPrice: 20 } });
+    const { user, api, router } = await renderDetail({ search, item }, { 'POST /payment/item/process': process.route });
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Payment' });
     expect(confirm).toHaveTextContent('Tofu65 Aluminium');
     await user.click(within(confirm).getByRole('button', { name: 'Complete Purchase' }));
@@ -240,7 +242,7 @@ describe('item page: back from the provider', () => {
 
     process.release({ body: { status: 'COMPLETED', itemId: 'i1', priceSold: 195 } });
     const done = await screen.findByRole('dialog', { name: 'Payment Complete' });
-    expect(done).toHaveTextContent('for $195');
+    expect(done).toHaveTextContent('You bought Tofu65 Aluminium for $195 plus $20 shipping ($215 in total).');
     expect(done).toHaveTextContent('Returning home in 6 seconds.');
     await waitFor(() => expect(done).toHaveTextContent('Returning home in 5 seconds.'), { timeout: 2000 });
     await waitFor(() => expect(currentUrl(router)).toBe('/'), { timeout: 7000 });

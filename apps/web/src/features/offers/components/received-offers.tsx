@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { actionsFor, formatPrice, formatShipping, shippingNote, type OfferAction, type ReceivedItemGroup, type ReceivedOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
+import { useLinkedRow } from '../../../components/linked-row';
 import { PaymentCountdown } from '../../../components/payment-countdown';
 import { offerActions } from '../api/offer-actions';
 import { TEXTS } from '../messages';
@@ -66,6 +67,7 @@ const LABELS: Partial<Record<OfferAction, string>> = {
 };
 
 function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; group: ReceivedItemGroup; onRequest: ReceivedOffersProps['onRequest'] }) {
+  const linkedRow = useLinkedRow<HTMLLIElement>(offer._id);
   const buyer = offer.offererId.username;
   const actions = actionsFor('seller', offer.status, group.purchaserId !== null);
   const offered = `${formatPrice(offer.price)} (+ ${shippingNote(offer.shippingPrice)})`;
@@ -114,7 +116,7 @@ function ReceivedOfferRow({ offer, group, onRequest }: { offer: ReceivedOffer; g
   };
 
   return (
-    <li className={styles.offer}>
+    <li className={styles.offer} {...linkedRow.props}>
       <div className={styles.offerHead}>
         {buyer === USER_NOT_FOUND ? (
           <span className={styles.buyer}>{buyer}</span>

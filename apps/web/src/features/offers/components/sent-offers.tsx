@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { actionsFor, formatPrice, formatShipping, priceWithShipping, type OfferAction, type SentOffer } from '@keeb/shared';
 import { Button } from '../../../components/button';
+import { useLinkedRow } from '../../../components/linked-row';
 import { PaymentCountdown } from '../../../components/payment-countdown';
 import { paymentConfirmText } from '../../../lib/payment';
 import { offerActions } from '../api/offer-actions';
@@ -27,6 +28,7 @@ export function SentOffers({ offers, onRequest }: SentOffersProps) {
 }
 
 function SentOfferRow({ offer, onRequest }: { offer: SentOffer; onRequest: SentOffersProps['onRequest'] }) {
+  const linkedRow = useLinkedRow<HTMLLIElement>(offer._id);
   const item = offer.itemId;
   const purchased = item.purchaserId !== null;
   const actions = actionsFor('buyer', offer.status, purchased);
@@ -62,7 +64,7 @@ function SentOfferRow({ offer, onRequest }: { offer: SentOffer; onRequest: SentO
   };
 
   return (
-    <li className={styles.sent}>
+    <li className={styles.sent} {...linkedRow.props}>
       <Link to={itemPath} className={styles.sentImageLink} tabIndex={-1} aria-hidden="true">
         <img className={styles.sentImage} src={item.thumbnail} alt="" width={96} height={96} loading="lazy" decoding="async" />
       </Link>

@@ -40,6 +40,23 @@ describe('/me/orders', () => {
     expect(api.callsTo('GET /me/orders')[0]?.params).toEqual({ role: 'bought' });
   });
 
+  it('opens on Sold when nothing was bought and something was sold (issue 36); a chosen tab stays', async () => {
+    const { router, user } = setup({ 'GET /me/orders': byRole('sold') });
+    const [row] = await screen.findAllByTestId('order-row');
+    expect(row).toHaveTextContent('Zealios V2');
+    expect(within(screen.getByRole('tablist', { name: 'My orders' })).getByRole('tab', { selected: true })).toHaveTextContent('Sold');
+    expect(currentUrl(router)).toBe('/me/orders?tab=sold');
+    await user.click(screen.getByRole('tab', { name: 'Bought' }));
+    expect(await screen.findByText('No Orders')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/me/orders');
+  });
+
+  it('stays on Bought when both are empty, and when Bought is chosen by the address', async () => {
+    setup({ 'GET /me/orders': { body: { orders: [], nextCursor: null } } });
+    expect(await screen.findByText('No Orders')).toBeInTheDocument();
+    expect(within(screen.getByRole('tablist', { name: 'My orders' })).getByRole('tab', { selected: true })).toHaveTextContent('Bought');
+  });
+
   it('shows the Sold tab from ?tab=sold', async () => {
     const { api } = setup({ 'GET /me/orders': byRole('sold') }, '/me/orders?tab=sold');
     const [row] = await screen.findAllByTestId('order-row');

@@ -1,6 +1,9 @@
 import { ListState, LoadMore } from '../../../components/list-state';
 import { UrlTabs, type TabDef } from '../../../components/url-tabs';
-import { useOrders } from '../api/get-orders';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ordersQueryOptions, useOrders } from '../api/get-orders';
 import type { OrderRole } from '../api/keys';
 import { OrderRow } from '../components/order-row';
 import { TEXTS } from '../messages';
@@ -13,6 +16,7 @@ const TABS: readonly [TabDef<OrderRole>, ...TabDef<OrderRole>[]] = [
 
 /** /me/orders (issue 26): what the user bought and sold, newest first, each leading to its order. */
 export function MyOrdersPage() {
+  useOpenOnSold();
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{TEXTS.myOrders}</h1>
@@ -40,4 +44,30 @@ function OrdersPanel({ role }: { role: OrderRole }) {
       )}
     </ListState>
   );
+}
+
+/**
+ * Issue 36: a seller who has bought nothing landed on an empty Bought tab. Opened without ?tab, the page turns to
+ * Sold when Bought has no order and Sold has some; once, so choosing Bought afterwards (which leaves the address
+ * bare, as the first tab does) stays there.
+ */
+function useOpenOnSold() {
+  const [params, setParams] = useSearchParams();
+  const bare = !params.has('tab');
+  const decided = useRef(!bare);
+  const bought = useInfiniteQuery({ ...ordersQueryOptions('bought'), enabled: bare && !decided.current });
+  const boughtNone = bought.isSuccess && bought.data.pages.every((page) => page.orders.length === 0);
+  // Sold is asked for only when Bought came back empty.
+  const sold = useInfiniteQuery({ ...ordersQueryOptions('sold'), enabled: bare && !decided.current && boughtNone });
+  const soldSome = sold.isSuccess && sold.data.pages.some((page) => page.orders.length > 0);
+  useEffect(() => {
+    if (decided.current || !bought.isSuccess) return;
+    if (!boughtNone) {
+      decided.current = true;
+      return;
+    }
+    if (!sold.isSuccess) return;
+    decided.current = true;
+    if (soldSome) setParams({ tab: 'sold' }, { replace: true, preventScrollReset: true });
+  }, [bought.isSuccess, boughtNone, sold.isSuccess, soldSome, setParams]);
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatPrice, PAYMENT_WINDOW_MS, type Trade, type TradeItem } from '@keeb/shared';
 import { Button } from '../../../components/button';
+import { useLinkedRow } from '../../../components/linked-row';
 import { PaymentCountdown } from '../../../components/payment-countdown';
 import { TEXTS } from '../messages';
 import type { TradeRequest } from './trade-dialogs';
@@ -52,6 +53,7 @@ export function TradeList({ trades, side, label, onRequest }: TradeListProps) {
 }
 
 function TradePanel({ trade, side, onRequest }: { trade: Trade; side: TradeSide; onRequest: TradeListProps['onRequest'] }) {
+  const linkedRow = useLinkedRow<HTMLDetailsElement>(trade._id);
   const other = otherParty(trade, side).username;
   const buttons = tradeButtons(trade, side);
   const cash = cashLine(trade, side);
@@ -60,7 +62,7 @@ function TradePanel({ trade, side, onRequest }: { trade: Trade; side: TradeSide;
   const offeredBy = side === 'seller' ? `${other} offers` : 'You offer';
 
   return (
-    <details className={groups.group} open={live} data-testid="trade" data-trade-id={trade._id}>
+    <details className={groups.group} open={live || linkedRow.linked} {...linkedRow.props} data-testid="trade" data-trade-id={trade._id}>
       <summary className={groups.summary}>
         <img className={groups.thumb} src={trade.item.thumbnail} alt="" width={56} height={56} loading="lazy" decoding="async" />
         <span className={groups.text}>
