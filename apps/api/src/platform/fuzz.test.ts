@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app';
 import { userTablesChecksum } from '../test/checksum';
 import { listingInput } from '../test/factories';
+import { SAMPLE_ADDRESS } from '../test/orders';
 import { allowedCaller, buildRouteWorld, leaksIn, startFakeProviders, urlOf, type RouteWorld } from '../test/route-world';
 import { routeTableOf, type RouteInfo } from './route-table';
 
@@ -154,6 +155,12 @@ const count = (n: number, of: (i: number) => string) => Array.from({ length: n }
 const mark = (n: number) => `\u0001mark${n}\u0001`;
 const withEscapes = (json: string, escapes: string[]) => escapes.reduce((text, escape, n) => text.replace(JSON.stringify(mark(n)), escape), json);
 
+/** The query keys a route requires, valid, so that a bad cursor beside them reaches the cursor's parsing. */
+const BASELINE_QUERIES: Record<string, Record<string, string>> = {
+  'get /me/orders': { role: 'bought' },
+  'get /me/trades': { role: 'received' },
+};
+
 /**
  * Thousands of values in each list filter the route reads (3,000 quantities: half a second of facets; 2,500 makers:
  * a 500, more values than a statement binds), with their category so the spec applies. The URL stays under Node's
@@ -177,6 +184,10 @@ function probeCases(route: RouteInfo, world: RouteWorld): Case[] {
   const cursor = `${YEAR_0}_${world.itemId}`;
   if (route.input.query) {
     const keys = keysOf(route.input.query);
+    // A year-0 cursor beside a valid rest of the query (so a required role does not answer first), then in every key.
+    const given = Object.entries(BASELINE_QUERIES[`${route.method} ${route.path}`] ?? {});
+    const cursors = keys.filter((k) => k === 'ts' || k === 'cursor' || k === 'lastKey').map((k): [string, string] => [k, k === 'ts' ? YEAR_0 : cursor]);
+    if (cursors.length) cases.push({ kind: 'query', pairs: [...given, ...cursors, ...(keys.includes('cursorId') ? [['cursorId', world.itemId] as [string, string]] : [])] });
     cases.push({ kind: 'query', pairs: keys.map((k): [string, string] => [k, k === 'ts' ? YEAR_0 : cursor]) });
     cases.push({ kind: 'query', pairs: [...OBJECT_KEY_NAMES.map((k): [string, string] => [k, 'x']), ...keys.slice(0, 2).map((k): [string, string] => [k, '%ED%A0%80'])] });
     // Each key once with an object-key name as its value ('categoryIds=constructor' answered 500 on the facets).
@@ -205,9 +216,12 @@ function probeCases(route: RouteInfo, world: RouteWorld): Case[] {
       edit('object-key names as keys, nested', (b) => (b[first] = { constructor: { prototype: { x: 1 } } })),
       edit('prototype as a key', (b) => (b.prototype = {})),
     );
-    // Each field once with an object-key name or a year-0 date as its value.
+    // Each field once with a lone surrogate, and once with an object-key name or a year-0 date as its value.
     const values = [...OBJECT_KEY_NAMES, YEAR_0, cursor];
-    fields.forEach((field, i) => cases.push(edit(`${field}: ${values[i % values.length]}`, (b) => (b[field] = values[i % values.length]))));
+    fields.forEach((field, i) => {
+      cases.push(edit(`${field}: a lone surrogate`, (b) => (b[field] = mark(0)), ['"\\ud800"']));
+      cases.push(edit(`${field}: ${values[i % values.length]}`, (b) => (b[field] = values[i % values.length])));
+    });
   }
   return cases;
 }
@@ -244,6 +258,10 @@ function baselineBody(route: RouteInfo, world: RouteWorld): Record<string, unkno
     'post /blog/giveaway/enter': { blogId: world.blogPostId, fullName: 'Alex Keeb' },
     'post /admin/updates': { subject: 'New on the marketplace', body: 'Want-lists are coming.' },
     'post /me/wants': { searchText: 'gmk olivia', categoryIds: ['keycaps'], regions: ['US'], maxPrice: '250', saleTypeId: 'individual' },
+    // Issue 36: the routes the probe found answering 500 for a lone surrogate, valid but for the field it goes in.
+    'put /me/address': { ...SAMPLE_ADDRESS },
+    'post /order/:id/ship': { trackingNumber: '9400111899223197428490', carrier: 'usps' },
+    'post /order/:id/problem': { reason: 'other', details: 'The box was empty.' },
     'put /me/wants/:id': { searchText: 'gmk olivia', categoryIds: ['keycaps'], regions: ['US'], maxPrice: 250, saleTypeId: null, paused: false },
   };
   return { ...(samples[`${route.method} ${route.path}`] ?? {}) };
