@@ -5,6 +5,7 @@ import { useTestApp } from '../test/app';
 import { userTablesChecksum } from '../test/checksum';
 import { createItem, createUser, listingInput } from '../test/factories';
 import { member, orderRow, paidOrder, SAMPLE_ADDRESS } from '../test/orders';
+import { isUnstorableDate } from './input-guard';
 
 /**
  * Issue 36, probe finding 6: input that no statement can hold answered 500. Each is now a 400 at the edge, for
@@ -54,6 +55,17 @@ describe('year-0000 cursors (PostgreSQL has no year 0)', () => {
     await expectRefused(() => client.get(`/api/me/offers/received?ts=${encodeURIComponent('0000-06-01T00:00:00Z')}&cursorId=${randomUUID()}`), 'invalid_cursor');
     const res = await expectRefused(() => client.put('/api/me/away', { until: '0000-12-24T00:00:00.000Z' }), 'invalid_date');
     expect(res.body).toMatchObject({ field: 'until' });
+  });
+});
+
+describe('isUnstorableDate', () => {
+  it('judges whole ISO date-times (and time_id cursors) only', () => {
+    const unstorable = ['0000-01-01T00:00:00.000Z', `0000-01-01T00:00:00.000Z_${randomUUID()}`, '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z',
+      '10000-01-01T00:00:00Z', '2026-13-01T00:00:00Z', '2024-02-30T00:00:00Z', '2023-02-29T00:00Z', '2026-01-01T24:00:00Z', '9999-12-31T23:59:60Z', '1970-01-01T00:00:00+99:99'];
+    const fine = ['0001-01-01T00:00:00.000Z', '2024-02-29T12:30:00+02:00', '9999-12-31T23:59:59.999Z', `2026-11-21T12:39:30.210Z_${randomUUID()}`,
+      '0000-01-01', '2026-13-45', 'the 0000-01-01T00:00:00Z sale', 'gmk olivia', ''];
+    expect(unstorable.filter((text) => !isUnstorableDate(text))).toEqual([]);
+    expect(fine.filter(isUnstorableDate)).toEqual([]);
   });
 });
 
