@@ -91,10 +91,14 @@ async function measureHere(target: LoadTarget, o: LoadOptions): Promise<LoadResu
 
 const thisFile = fileURLToPath(import.meta.url);
 
-/** A warm-up phase, then the measured phase, in a fresh load-generator process. */
+/**
+ * A warm-up phase, then the measured phase, in a fresh load-generator process. The target and options go through its
+ * standard input: 40 crafted 14 KB paths (issue 36) are more than one argument may hold (E2BIG).
+ */
 export function measure(target: LoadTarget, o: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', thisFile, JSON.stringify(target), JSON.stringify(o)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', thisFile], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify({ target, options: o }));
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.once('error', reject);
@@ -103,8 +107,10 @@ export function measure(target: LoadTarget, o: LoadOptions): Promise<LoadResult>
 }
 
 if (process.argv[1] === thisFile) {
-  const [target, options] = process.argv.slice(2);
-  process.stdout.write(JSON.stringify(await measureHere(JSON.parse(target!) as LoadTarget, JSON.parse(options!) as LoadOptions)));
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  const { target, options } = JSON.parse(input) as { target: LoadTarget; options: LoadOptions };
+  process.stdout.write(JSON.stringify(await measureHere(target, options)));
 }
 
 /** Nearest-rank percentile of all recorded latencies. */
