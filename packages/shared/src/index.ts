@@ -32,7 +32,6 @@ export * from './ratings/schemas';
 export * from './discovery/price-history';
 export * from './wants/schemas';
 export * from './discovery/price-history-limits';
-export * from './discovery/list-filter-limits';
 export * from './discovery/search-suggestions';
 export * from './wants/codes';
 export * from './orders/codes';

@@ -8,7 +8,8 @@ import { ListingTimestampSchema, TIMESTAMP_CODE_MAX } from './timestamp';
 import { LOOKING_FOR_MAX } from '../trades/codes';
 import { ERROR_CODES } from '../platform/codes';
 import { ItemSpecsSchema, SpecQueryShape, checkItemSpecs, type ItemSpecs } from '../specs/schemas';
-import { LIST_FILTER_KEYS, LIST_FILTER_LIMITS } from '../discovery/list-filter-limits';
+import { LIST_FILTER_LIMITS } from './limits';
+import { SPEC_KEYS } from '../specs/lists';
 
 export const ShippingPriceSchema = z.object({ name: z.string(), code: z.string(), price: z.number() });
 export type ShippingPrice = z.infer<typeof ShippingPriceSchema>;
@@ -94,6 +95,9 @@ export const CursorTimestampSchema = z.iso
  * length of every parameter's text together. The first one past its bound is a zod issue carrying the API's answer:
  * too_many_values / too_long with the field and the bound, or query_too_long with the bound.
  */
+/** The list-valued parameters of a list query: comma-separated values, each bounded by LIST_FILTER_LIMITS. */
+export const LIST_FILTER_KEYS: readonly string[] = ['categoryIds', 'regions', ...SPEC_KEYS];
+
 export function checkListFilterBounds(query: Record<string, unknown>, ctx: z.RefinementCtx): void {
   const texts = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
   for (const key of LIST_FILTER_KEYS) {
