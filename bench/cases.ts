@@ -8,7 +8,8 @@ import type { Database } from '../apps/api/src/db/client';
 import type { ListScope } from '../apps/api/src/modules/discovery/repo';
 import { sellerOfOffers, sessionCookieFor } from './offers';
 
-export type Kind = 'list' | 'search' | 'item' | 'offers' | 'profile' | 'facets';
+/** crafted: a query the API refuses at the edge (issue 36), timed as it is answered: no plan, no database work. */
+export type Kind = 'list' | 'search' | 'item' | 'offers' | 'profile' | 'facets' | 'crafted';
 
 export interface BenchCase {
   name: string;
@@ -33,7 +34,23 @@ export interface BenchCase {
    * filtered page's target), instead of a fixed one.
    */
   firstPageTimes?: number;
+  /** The status every answer must have (200 unless set): a crafted query's 400. */
+  expectStatus?: number;
+  /**
+   * Issue 36: other requests sent meanwhile, each connection cycling through `paths`, for as long as this case's
+   * warm-up and measurement last: an ordinary page measured while crafted queries run. Their answers must have
+   * `expectStatus` too; they are not measured.
+   */
+  background?: { paths: string[]; connections: number; expectStatus: number };
 }
+
+/**
+ * Issue 36, probe finding 1: `quantity=1,...,3000` on the facets (a 14 KB URL) took 350-660 ms, and four of them at
+ * once, each with other values so the 1 s cache never served them, took the ordinary page from 5 ms to 1-2 s. Now a
+ * 400 before any database work. `shift` makes each one's values differ.
+ */
+export const craftedFacetsPath = (shift = 0) =>
+  `/api/items/facets?categoryIds=parts&quantity=${Array.from({ length: 3000 }, (_, i) => String(i + 1 + shift)).join(',')}`;
 
 const PUBLIC = sql.raw(`i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null and u.removed_at is null`);
 
@@ -112,6 +129,14 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     { ...filtered, name: 'filter: 20 size + mounting combinations, signed in (uncached)', path: combos[0]!, paths: combos, cookie: memberCookie, firstPageTimes: 1.5 },
     { ...filtered, name: 'facets: two specs, signed out (1 s shared cache)', kind: 'facets', path: facetsPath },
     { ...filtered, name: 'facets: two specs, signed in (uncached)', kind: 'facets', path: facetsPath, cookie: memberCookie },
+    // Issue 36: the crafted facets query (now refused at the edge, timed), and the probe's ordinary page while four
+    // crafted ones run at once, each connection cycling through 40 of them with other values.
+    { name: 'crafted: facets with 3,000 quantities (400 at the edge)', kind: 'crafted', path: craftedFacetsPath(), expectStatus: 400 },
+    {
+      ...feedCase('filter: keyboards 65% while 4 crafted facets queries run', 'list', { categoryIds: 'keyboards', size: '65%' }),
+      firstPageTimes: 1.5,
+      background: { paths: Array.from({ length: 40 }, (_, i) => craftedFacetsPath(i + 1)), connections: 4, expectStatus: 400 },
+    },
     {
       name: "profile: seller's listings",
       kind: 'list',

@@ -18,14 +18,16 @@ export class AppError extends Error {
 
 /**
  * Parses input with a shared schema whose rules carry the spec's error codes as their messages, so the first
- * failing rule decides the answer: 400 `{ message: code, field }`.
+ * failing rule decides the answer: 400 `{ message: code, field }` (and a custom rule's params, e.g. `max`).
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || undefined;
-  throw new AppError(400, issue?.message ?? ERROR_CODES.badRequest, field ? { field } : {});
+  // A custom issue's params are details of the answer (the bound passed: `max`).
+  const params = issue?.code === 'custom' && issue.params && typeof issue.params === 'object' ? (issue.params as Record<string, unknown>) : {};
+  throw new AppError(400, issue?.message ?? ERROR_CODES.badRequest, { ...(field ? { field } : {}), ...params });
 }
 
 export const notFoundApi: RequestHandler = (_req, _res, next) => next(new AppError(404, ERROR_CODES.notFound));

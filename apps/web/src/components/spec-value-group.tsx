@@ -13,14 +13,20 @@ export interface SpecValueGroupProps {
    * cannot be ticked (one already ticked can still be unticked). Undefined while unknown: no counts, nothing dimmed.
    */
   counts?: Readonly<Record<string, FacetCount>> | undefined;
+  /**
+   * The most values that may be ticked (the feed's filters: LIST_FILTER_LIMITS.valuesPerKey, past which the API
+   * refuses the query, issue 36). At it, the unticked values cannot be ticked and the group says so.
+   */
+  max?: number | undefined;
 }
 
 /**
  * One spec as a group of boxes, several of which may be ticked (any of them will do): the feed's filters with their
  * counts, and a want's specs without. A fieldset whose legend is the spec's label.
  */
-export function SpecValueGroup({ field, values, selected, onChange, counts }: SpecValueGroupProps) {
+export function SpecValueGroup({ field, values, selected, onChange, counts, max }: SpecValueGroupProps) {
   const order = values.map((entry) => entry.value);
+  const full = max !== undefined && selected.length >= max;
   const toggle = (value: string, on: boolean) => {
     const next = on ? [...selected, value] : selected.filter((other) => other !== value);
     // The list's order whatever the order of the clicks, so the same choice is the same query.
@@ -41,7 +47,7 @@ export function SpecValueGroup({ field, values, selected, onChange, counts }: Sp
                 name={field.key}
                 value={value}
                 checked={checked}
-                disabled={empty && !checked}
+                disabled={(empty || full) && !checked}
                 onChange={(event) => toggle(value, event.target.checked)}
               />
               <span className={styles.label}>
@@ -53,6 +59,7 @@ export function SpecValueGroup({ field, values, selected, onChange, counts }: Sp
           );
         })}
       </div>
+      {full ? <p className={styles.note}>At most {max} can be ticked.</p> : null}
     </fieldset>
   );
 }

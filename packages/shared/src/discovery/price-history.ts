@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../platform/codes';
+import { checkListFilterBounds } from '../items/schemas';
 
 /** Sold-price history's query and answer (the figures' rules: price-history-limits.ts). */
 const queryText = (max: number) => z.string({ error: ERROR_CODES.badRequest }).max(max, { error: ERROR_CODES.tooLong });
@@ -9,7 +10,7 @@ export const PriceHistoryQuerySchema = z.object({
   categoryIds: queryText(2000).optional(),
   regions: queryText(2000).optional(),
   saleType: queryText(64).optional(),
-});
+}).superRefine(checkListFilterBounds);
 export type PriceHistoryQuery = z.infer<typeof PriceHistoryQuerySchema>;
 
 export const PriceHistorySchema = z.object({

@@ -205,7 +205,8 @@ export const CATEGORY_SPECS: Record<CategoryId, readonly SpecField[]> = {
 
 /** The fields of a category (unknown categories: condition only, which every listing has). */
 export const specFieldsOf = (categoryId: string): readonly SpecField[] =>
-  (CATEGORY_SPECS as Record<string, readonly SpecField[] | undefined>)[categoryId] ?? [CONDITION];
+  // Own keys only (issue 36): a category named 'constructor' or '__proto__' read the Object function or prototype.
+  Object.hasOwn(CATEGORY_SPECS, categoryId) ? CATEGORY_SPECS[categoryId as CategoryId] : [CONDITION];
 
 /** The label of one value of a field ('65%' -> '65%', 'tkl' -> 'TKL', 'true' -> 'Yes'); text and counts as given. */
 export function specValueLabel(field: SpecField, value: string): string {

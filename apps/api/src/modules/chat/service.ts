@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHAT_ERRORS,
+  ERROR_CODES,
+  isCursorInstant,
   MESSAGE_MAIL_WINDOW_MS,
   MESSAGE_PAGE_SIZE,
   type ChatMessage,
@@ -41,7 +43,7 @@ const PARTICIPANTS_KEPT = 50_000;
 export const encodeCursor = (createdAt: string, id: string) => Buffer.from(`${createdAt}|${id}`).toString('base64url');
 export function decodeCursor(key: string): { createdAt: string; id: string } {
   const [at = '', id = ''] = Buffer.from(key, 'base64url').toString('utf8').split('|');
-  if (!isUuid(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || Number.isNaN(Date.parse(at))) throw new AppError(400, 'invalid_cursor');
+  if (!isUuid(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || !isCursorInstant(at)) throw new AppError(400, ERROR_CODES.invalidCursor);
   return { createdAt: at, id };
 }
 

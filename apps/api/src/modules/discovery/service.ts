@@ -13,11 +13,10 @@ import { searchSuggestions } from './search-suggestions';
 type Row = repo.ListRow & { savedAt?: string };
 
 /**
- * More ids than the reference lists hold (5 categories, 7 regions) can only be noise; the cap also bounds the
- * prepared query shapes a client can make the database keep (one per count of categories and regions).
+ * A list-valued parameter's values, each once. The query schema bounds them (LIST_FILTER_LIMITS, issue 36: a 400
+ * before any database work), which also bounds the prepared query shapes a client can make the database keep (one
+ * per count of categories and regions).
  */
-const MAX_FILTER_IDS = 20;
-
 const list = (value: string | undefined) => [
   ...new Set(
     (value ?? '')
@@ -25,7 +24,7 @@ const list = (value: string | undefined) => [
       .map((v) => v.trim())
       .filter(Boolean),
   ),
-].slice(0, MAX_FILTER_IDS);
+];
 
 function cursorOf(query: ItemListQuery): repo.Cursor {
   return {

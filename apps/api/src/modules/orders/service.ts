@@ -1,6 +1,8 @@
 import {
   ADDRESS_VISIBLE_DAYS,
   AUTO_RECEIVE_DAYS,
+  ERROR_CODES,
+  isCursorInstant,
   centsToDollars,
   MailingAddressSchema,
   ORDER_ERRORS,
@@ -62,7 +64,8 @@ export function decodeCursor(cursor: string): { at: string; id: string } {
   const sep = cursor.lastIndexOf('_');
   const at = cursor.slice(0, sep);
   const id = cursor.slice(sep + 1);
-  if (sep < 0 || !isUuid(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || Number.isNaN(Date.parse(at))) throw new AppError(400, 'invalid_cursor');
+  // Year 0000 parses in JavaScript and not in PostgreSQL (issue 36): isCursorInstant takes the years 1 to 9999.
+  if (sep < 0 || !isUuid(id) || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(at) || !isCursorInstant(at)) throw new AppError(400, ERROR_CODES.invalidCursor);
   return { at, id };
 }
 

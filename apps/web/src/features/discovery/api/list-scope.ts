@@ -1,4 +1,4 @@
-import type { ItemListQuery } from '@keeb/shared';
+import { LIST_FILTER_LIMITS, type ItemListQuery } from '@keeb/shared';
 import { useFilterChoiceLists, type FilterChoiceLists } from '../../../lib/reference/filter-choices';
 import { specQueryOf, specValuesFor } from '../../../lib/specs';
 import { feedSource, type ItemListSource } from './item-list-source';
@@ -59,7 +59,8 @@ export function listQuery(
   if (filters.regions.length) query.regions = filters.regions.join(',');
   const saleType = scope.saleType ?? filters.saleType;
   if (saleType) query.saleType = saleType;
-  if (scope.searchText) query.searchText = scope.searchText;
+  // The search box takes 200 characters; an address may hold more, which the API refuses (issue 36): the first 200.
+  if (scope.searchText) query.searchText = scope.searchText.slice(0, LIST_FILTER_LIMITS.searchTextLength);
   if (scope.openToTrades) query.openToTrades = true;
   Object.assign(query, specQueryOf(filters.specs ?? {}));
   query.sort = preferences.sort;

@@ -1,4 +1,4 @@
-import { specFieldsOf, type SpecField } from '@keeb/shared';
+import { LIST_FILTER_LIMITS, specFieldsOf, type SpecField } from '@keeb/shared';
 import { SpecValueGroup } from '../../../components/spec-value-group';
 import { specFilterChoices, type SpecValues } from '../../../lib/specs';
 import { useItemFacets, type FacetQuery } from '../api/item-facets';
@@ -30,6 +30,7 @@ export function SpecFilterGroups({ categoryId, value, onChange, query }: SpecFil
             values={values}
             selected={selected}
             counts={facets?.[field.key]}
+            max={LIST_FILTER_LIMITS.valuesPerKey}
             onChange={(next) => onChange({ ...value, [field.key]: next })}
           />
         );
