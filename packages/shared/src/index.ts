@@ -7,6 +7,7 @@ export * from './items/codes';
 export * from './items/sorts';
 export * from './items/thumbnails';
 export * from './items/schemas';
+export * from './items/list-query-bounds';
 export * from './items/timestamp';
 export * from './accounts/codes';
 export * from './accounts/schemas';

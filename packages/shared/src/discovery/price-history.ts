@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../platform/codes';
-import { checkListFilterBounds } from '../items/schemas';
+import { checkListFilterBounds } from '../items/list-query-bounds';
 
 /** Sold-price history's query and answer (the figures' rules: price-history-limits.ts). */
 const queryText = (max: number) => z.string({ error: ERROR_CODES.badRequest }).max(max, { error: ERROR_CODES.tooLong });

@@ -360,10 +360,9 @@ export function createAccountsService(deps: AccountsDeps) {
       const account = await repo.findAccount(db, userId);
       if (!account) throw new AppError(401, ACCOUNT_ERRORS.mustLogin);
       await checkCurrentPassword(userId, account.passwordHash, password, 'password');
-      let moved: string[] = [];
-      await db.transaction(async (tx) => {
-        moved = await removal.removeInTransaction(tx, userId, { jobs, deals: deps.deals });
+      const moved = await db.transaction(async (tx) => {
         await endAllSessionsOf(tx, userId);
+        return removal.removeInTransaction(tx, userId, { jobs, deals: deps.deals });
       });
       deps.deals?.countsMoved(moved);
       deps.signedOutEverywhere?.(userId);
