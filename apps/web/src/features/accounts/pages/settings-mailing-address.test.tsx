@@ -99,7 +99,7 @@ describe('settings: mailing address', () => {
   });
 
   it.each([
-    ['Full name', '', 'Enter your full name (up to 100 characters).'],
+    ['Full name', '', 'Enter the full name (up to 100 characters).'],
     ['Postal code', '1234', 'Enter a postal code in the format used in United States.'],
   ])('says what is wrong with %s (%j) in plain words under it, focuses it and sends nothing', async (label, value, text) => {
     const { user, api } = await renderSettings({ 'GET /me/address': { body: HOME } });
