@@ -14,6 +14,8 @@ export const ORDER_ERRORS = {
   notShipped: 'not_shipped',
   /** Issue 36: the order already has an address to ship to (PUT /api/order/{id}/ship-to fills a missing one only). */
   shipToSet: 'ship_to_set',
+  /** Issue 36: the order has no address to ship to yet (the buyer is asked for one); it cannot be marked shipped. */
+  noShipTo: 'no_ship_to',
   /** Address fields: which one is wrong is in `field`. */
   address: 'invalid_address',
   postalCode: 'invalid_postal_code',

@@ -113,7 +113,8 @@ export function createOrdersService(deps: OrdersDeps) {
     const ratable = o.tradeId ? tradeSide?.status === 'completed' : o.status !== 'refunded';
     const openProblem = problem && !problem.resolvedAt;
     const actions: OrderDetail['actions'] = [];
-    if (role === 'seller' && (o.status === 'paid' || (o.status === 'problem' && !o.shippedAt))) actions.push('ship');
+    // Issue 36: nothing can be shipped to no address; the seller waits for the buyer's (they are mailed it).
+    if (role === 'seller' && (o.status === 'paid' || (o.status === 'problem' && !o.shippedAt)) && !awaitsAddress(o)) actions.push('ship');
     if (role === 'buyer') {
       // Issue 36: receipt is of a parcel that left; a confirmed trade needs one.
       if (o.shippedAt && ['shipped', 'problem'].includes(o.status)) actions.push('received');
@@ -216,6 +217,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const tracking = readTracking(input);
       return act('seller', sellerId, id, async (tx, order, v, pushes) => {
         if (!(order.status === 'paid' || (order.status === 'problem' && !order.shippedAt))) throw invalidState();
+        if (awaitsAddress(order)) throw new AppError(409, ORDER_ERRORS.noShipTo);
         const shippedAt = new Date();
         const moved = await repo.moveOrder(
           tx,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { purchases } from '../../db/schema/index';
+import { orders, purchases } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { userTablesChecksum } from '../../test/checksum';
 import { createItem } from '../../test/factories';
@@ -41,7 +41,7 @@ describe('an order paid without an address to ship to', () => {
   it('says so to both sides and asks the buyer for one; the sale mails do not send the seller to an address that is not there', async () => {
     const { seller, buyer, item, orderId } = await saleWithoutAddress();
     const sellerView = (await seller.client.get(`/api/order/${orderId}`)).body;
-    expect(sellerView).toMatchObject({ shipTo: null, awaitingAddress: true, actions: ['ship'] });
+    expect(sellerView).toMatchObject({ shipTo: null, awaitingAddress: true, actions: [] });
     const buyerView = (await buyer.client.get(`/api/order/${orderId}`)).body;
     expect(buyerView).toMatchObject({ awaitingAddress: true });
     expect(buyerView.actions).toContain('address');
@@ -49,10 +49,23 @@ describe('an order paid without an address to ship to', () => {
     expect(sold?.text).toContain('has not given an address to ship to yet');
     expect(sold?.text).not.toContain('where you find the address');
     const receipt = await mailTo(buyer.user.email, `Your purchase: ${item.name}`);
-    expect(receipt?.text).toContain('add the address to ship to on the order page');    // The buyer has something to do: their orders badge says so until the address is given.
+    expect(receipt?.text).toContain('add the address to ship to on the order page');
+    // The buyer has something to do: their orders badge says so until the address is given.
     expect((await buyer.client.get('/api/me/notifications')).body.numOrdersToAct).toBe(1);
     await buyer.client.put(`/api/order/${orderId}/ship-to`, SAMPLE_ADDRESS);
     expect((await buyer.client.get('/api/me/notifications')).body.numOrdersToAct).toBe(0);
+  });
+
+  it('cannot be marked shipped before the buyer gives the address (409 no_ship_to, nothing changes); then it can', async () => {
+    const { seller, buyer, orderId } = await saleWithoutAddress();
+    const unchanged = await userTablesChecksum(t.db.db);
+    const ship = () => seller.client.post(`/api/order/${orderId}/ship`, { trackingNumber: '1Z999AA10123456784' });
+    expect(await ship()).toMatchObject({ status: 409, body: { message: 'no_ship_to' } });
+    expect(await userTablesChecksum(t.db.db)).toBe(unchanged);
+    expect((await orderRow(t, orderId)).shippedAt).toBeNull();
+    expect((await buyer.client.put(`/api/order/${orderId}/ship-to`, SAMPLE_ADDRESS)).status).toBe(200);
+    expect((await seller.client.get(`/api/order/${orderId}`)).body.actions).toEqual(['ship']);
+    expect(await ship()).toMatchObject({ status: 200, body: { status: 'shipped' } });
   });
 
   it("the buyer sets the order's address: the seller sees it, is mailed and pushed, and has 72 hours from then; nobody else may, and only once", async () => {
@@ -90,9 +103,10 @@ describe('an order paid without an address to ship to', () => {
     expect((await orderRow(t, orderId)).shipTo).toEqual(SAMPLE_ADDRESS);
   });
 
-  it('is refused once the order has shipped', async () => {
-    const { seller, buyer, orderId } = await saleWithoutAddress();
-    await seller.client.post(`/api/order/${orderId}/ship`, {});
+  it('is refused once the order has shipped (one shipped before the seller had to wait for the address)', async () => {
+    const { buyer, orderId } = await saleWithoutAddress();
+    // The API no longer ships to no address (no_ship_to above); orders shipped so before issue 36 remain.
+    await t.db.db.update(orders).set({ status: 'shipped', shippedAt: new Date() }).where(eq(orders.id, orderId));
     expect((await buyer.client.get(`/api/order/${orderId}`)).body).toMatchObject({ awaitingAddress: false });
     expect(await buyer.client.put(`/api/order/${orderId}/ship-to`, SAMPLE_ADDRESS)).toMatchObject({ status: 409, body: { message: 'invalid_state' } });
     expect((await orderRow(t, orderId)).shipTo).toBeNull();

@@ -53,7 +53,7 @@ export const TEXTS = {
   sendAddress: 'Send address to the seller',
   shipToOrderOnly: 'This address is kept on this order only; the one in your Settings is not changed.',
   shipToMissingSeller:
-    'No address to ship to yet: the payment came without one. We have asked the buyer for it and will mail you when it is here; your 72 hours to ship start then. Please do not ship before.',
+    'No address to ship to yet: the payment came without one. We have asked the buyer for it and will mail you when it is here; your 72 hours to ship start then, and the order can be marked shipped.',
   shipToMissingAdmin: 'No address to ship to yet: the payment came without one, and the buyer has been asked for it.',
   // Issue 36: receipt before shipping.
   receivedAfterShipping: 'You can confirm receipt once the seller marks it shipped.',
@@ -98,6 +98,7 @@ const ERROR_TEXTS: Record<string, string> = {
   [ORDER_ERRORS.tooEarly]: 'A problem with an unshipped order can be reported once the seller’s 72 hours to ship have passed.',
   [ORDER_ERRORS.notShipped]: 'It can be confirmed received once the seller has marked it shipped.',
   [ORDER_ERRORS.shipToSet]: 'This order already has an address to ship to.',
+  [ORDER_ERRORS.noShipTo]: 'The buyer has not given an address to ship to yet. We will mail you when they do.',
   [ORDER_ERRORS.address]: 'Check the address: a field is missing or too long.',
   [ORDER_ERRORS.postalCode]: 'Enter a postal code in the format used in that country.',
   [ORDER_ERRORS.trackingNumber]: 'That tracking number is not valid. Check it, or leave it empty.',
