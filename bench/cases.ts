@@ -105,6 +105,10 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
   // Issue 29: a signed-in visitor (the filters' uncached path: their pages and counts are read fresh).
   const member = await one<{ id: string }>(db, sql`select u.id from users u where u.removed_at is null order by u.id limit 1`);
   const memberCookie = await sessionCookieFor(db, member.id, { keepOthers: true });
+  const boundsFacetsPaths = Array.from({ length: 40 }, (_, shift) => {
+    const values = (spec: string) => Array.from({ length: 24 }, (_, i) => `${spec} ${shift * 24 + i}`).join(',');
+    return `/api/items/facets?${new URLSearchParams({ categoryIds: 'artisan', maker: values('maker'), sculpt: values('sculpt'), colorway: values('colorway') })}`;
+  });
   const twoSpecs: ItemListQuery = { categoryIds: 'keyboards', size: '65%', mounting: 'hot-swap' };
   const filtered = feedCase('filter: two specs (keyboards, 65% + hot-swap), signed out', 'list', twoSpecs);
   // Every size with each mounting: common and rare combinations (numpad + solder is about 0.2% of the listings).
@@ -132,6 +136,11 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     // Issue 36: the crafted facets query (now refused at the edge, timed), and the probe's ordinary page while four
     // crafted ones run at once, each connection cycling through 40 of them with other values.
     { name: 'crafted: facets with 3,000 quantities (400 at the edge)', kind: 'crafted', path: craftedFacetsPath(), expectStatus: 400 },
+    // The most a query may hold (24 values on each of an artisan's three free-text specs), signed in so no cache
+    // serves it, each request other values: what a visitor can still make the database count.
+    { ...filtered, name: 'facets at the bounds: 3 text specs x 24 values, signed in (uncached)', kind: 'facets', path: boundsFacetsPaths[0]!, paths: boundsFacetsPaths, cookie: memberCookie },
+    // The same run's baseline for the next case: the probe's ordinary page with nothing else sent.
+    { ...feedCase('filter: keyboards 65%, alone', 'list', { categoryIds: 'keyboards', size: '65%' }), firstPageTimes: 1.5 },
     {
       ...feedCase('filter: keyboards 65% while 4 crafted facets queries run', 'list', { categoryIds: 'keyboards', size: '65%' }),
       firstPageTimes: 1.5,
