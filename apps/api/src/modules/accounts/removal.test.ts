@@ -30,7 +30,7 @@ describe('POST /api/me/remove with deals in play', () => {
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       message: 'open_deals',
-      open: [{ kind: 'trade', id: deal.tradeId, itemId: deal.itemId, itemName: item.name, link: `/me/offers?tab=trades&trade=${deal.tradeId}` }],
+      open: [{ kind: 'trade', id: deal.tradeId, itemId: deal.itemId, itemName: item.name, link: `/me/offers?tab=trades&item=${deal.tradeId}` }],
     });
     // Nothing moved: still signed in, still theirs, the trade still accepted.
     expect((await seller.client.get('/api/me/logged-in')).body.isLoggedIn).toBe(true);
@@ -52,8 +52,8 @@ describe('POST /api/me/remove with deals in play', () => {
     const offered = await listing(t, offerSeller, { isFixedPrice: false });
     const offer = await offerBuyer.client.post('/api/offer', { itemId: offered.id, offerPrice: '80', offerShippingPrice: 0 });
     expect((await offerSeller.client.post(`/api/offer/${offer.body._id}/accept`, { itemId: offered.id })).status).toBe(200);
-    expect((await remove(offerBuyer)).body).toMatchObject({ message: 'open_deals', open: [{ kind: 'offer', id: offer.body._id, itemId: offered.id, link: '/me/offers?tab=sent' }] });
-    expect((await remove(offerSeller)).body).toMatchObject({ message: 'open_deals', open: [{ kind: 'offer', id: offer.body._id, itemId: offered.id, link: '/me/offers?tab=received' }] });
+    expect((await remove(offerBuyer)).body).toMatchObject({ message: 'open_deals', open: [{ kind: 'offer', id: offer.body._id, itemId: offered.id, link: `/me/offers?tab=sent&item=${offer.body._id}` }] });
+    expect((await remove(offerSeller)).body).toMatchObject({ message: 'open_deals', open: [{ kind: 'offer', id: offer.body._id, itemId: offered.id, link: `/me/offers?tab=received&item=${offer.body._id}` }] });
 
     // A checkout: the buyer at the provider, and the seller whose item it holds.
     const checkoutBuyer = await removable();

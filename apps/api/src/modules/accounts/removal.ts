@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_ERRORS, ADDRESS_VISIBLE_DAYS, type OpenDeal } from '@keeb/shared';
+import { ACCOUNT_ERRORS, ADDRESS_VISIBLE_DAYS, offersRowPath, type OpenDeal } from '@keeb/shared';
 import type { Queryable, Tx } from '../../db/client';
 import { items, offers, orders, purchases, trades, users } from '../../db/schema/index';
 import { AppError } from '../../platform/errors';
@@ -62,8 +62,8 @@ export async function openDealsOf(db: Queryable, userId: string): Promise<OpenDe
       .where(and(sql`(${orders.buyerId} = ${userId} or ${orders.sellerId} = ${userId})`, inArray(orders.status, ['paid', 'shipped', 'problem']))),
   ]);
   return [
-    ...tradeRows.map((r) => ({ kind: 'trade' as const, ...r, link: `/me/offers?tab=trades&trade=${r.id}` })),
-    ...offerRows.map(({ buyerId, ...r }) => ({ kind: 'offer' as const, ...r, link: `/me/offers?tab=${buyerId === userId ? 'sent' : 'received'}` })),
+    ...tradeRows.map((r) => ({ kind: 'trade' as const, ...r, link: offersRowPath('trades', r.id) })),
+    ...offerRows.map(({ buyerId, ...r }) => ({ kind: 'offer' as const, ...r, link: offersRowPath(buyerId === userId ? 'sent' : 'received', r.id) })),
     ...checkoutRows.map((r) => ({ kind: 'checkout' as const, ...r, link: `/detail/${r.itemId}` })),
     ...orderRows.map((r) => ({ kind: 'order' as const, ...r, link: `/me/orders/${r.id}` })),
   ];
