@@ -8,7 +8,7 @@ import { createUser } from '../test/factories';
 import { createJobQueue } from './jobs/job-queue';
 import { createLogger } from './logger';
 import { RateLimits } from './rate-limit';
-import { redactUrl } from './log-redact';
+import { LOGGED_URL_MAX, redactUrl } from './log-redact';
 import { createSessionMiddleware } from './session';
 
 const t = useTestApp();
@@ -28,6 +28,19 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/x?a=1&payerId=2')).toBe('/api/x?a=1&payerId=[redacted]');
     const list = '/api/items?ts=2026-01-10T12%3A00%3A00.000Z&cursorId=0b7c&searchText=holy+panda&codes=1';
     expect(redactUrl(list)).toBe(list);
+  });
+
+  it('keeps the first LOGGED_URL_MAX characters of a long URL and says how long it was (issue 36: 14 KB URLs logged whole)', () => {
+    const crafted = `/api/items/facets?code=s3cret&quantity=${Array.from({ length: 3000 }, (_, i) => i + 1).join(',')}&token=late`;
+    const logged = redactUrl(crafted);
+    expect(logged.length).toBeLessThan(LOGGED_URL_MAX + 40);
+    expect(logged.startsWith('/api/items/facets?code=[redacted]&quantity=1,2,3,')).toBe(true);
+    expect(logged.endsWith(`... (${crafted.length} characters)`)).toBe(true);
+    // Redacted before it is cut: no secret's start is left at the cut either.
+    expect(logged).not.toContain('s3cret');
+    expect(logged).not.toContain('late');
+    const short = '/api/items?categoryIds=keyboards&size=65%25';
+    expect(redactUrl(short)).toBe(short);
   });
 });
 
