@@ -51,8 +51,12 @@ describe('races', () => {
       } else {
         const { providerOrderId } = await approvedCheckout(t, buyer, target);
         const [accepted, processed] = await Promise.all([accept(), buyer.client.post('/api/payment/item/process', { orderId: providerOrderId })]);
-        // The checkout started first, so it has the item: the accept loses and the sale goes through.
-        expect(accepted).toMatchObject({ status: 409, body: { message: 'item_unavailable' } });
+        // The checkout started first, so it has the item: the accept loses and the sale goes through. It loses at the
+        // item's lock (item_unavailable), or, when the capture has already closed the trade (item_sold) before the
+        // accept reads it, as any accept of a closed trade does (invalid_state, 'cancelled': holding.test.ts). Issue
+        // 36's address check before the accept's transaction made the second order common enough to be seen on CI.
+        expect(accepted.status).toBe(409);
+        expect([{ message: 'item_unavailable' }, { message: 'invalid_state', status: 'cancelled' }]).toContainEqual(accepted.body);
         expect(processed.body).toMatchObject({ status: 'COMPLETED' });
         expect(await itemState(target)).toMatchObject({ tradeId: null, purchaserId: buyer.user.id });
         expect(await tradeRow(t, deal.tradeId)).toMatchObject({ status: 'cancelled', closedReason: 'item_sold' });
