@@ -1,5 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
-import { COUNTRY_CODES, ORDER_ERRORS, type MailingAddress } from '@keeb/shared';
+import { COUNTRY_CODES, MailingAddressSchema, ORDER_ERRORS, type MailingAddress } from '@keeb/shared';
+import { isApiError } from '../lib/api-error';
+import { validate } from '../lib/validation';
 import { SelectField, TextField } from './form-fields';
 import styles from './address-fields.module.css';
 
@@ -27,6 +29,20 @@ const FIELD_TEXTS: Record<AddressField, string> = {
 export function addressErrorText(field: AddressField, code: string, country: string): string {
   if (code === ORDER_ERRORS.postalCode) return country ? `Enter a postal code in the format used in ${nameOf(country)}.` : FIELD_TEXTS.postalCode;
   return FIELD_TEXTS[field];
+}
+
+/** The typed address checked with the shared schema: the address to send, or the first field's error to show. */
+export function checkAddress(values: MailingAddress): { ok: true; data: MailingAddress } | { ok: false; error: { field: AddressField; message: string } } {
+  const result = validate(MailingAddressSchema, values);
+  if (result.ok) return { ok: true, data: result.data };
+  const field = isAddressField(result.field) ? result.field : 'name';
+  return { ok: false, error: { field, message: addressErrorText(field, result.code, values.country) } };
+}
+
+/** The API's refusal of one field (`details.field`) as that field's error; undefined for any other error. */
+export function addressApiError(error: unknown, country: string): { field: AddressField; message: string } | undefined {
+  const field = isApiError(error) ? error.details.field : undefined;
+  return isApiError(error) && isAddressField(field) ? { field, message: addressErrorText(field, error.code, country) } : undefined;
 }
 
 export interface AddressFieldsProps {

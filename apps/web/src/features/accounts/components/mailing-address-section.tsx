@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MailingAddressSchema, type MailingAddress } from '@keeb/shared';
-import { AddressFields, addressErrorText, EMPTY_ADDRESS, isAddressField, type AddressField } from '../../../components/address-fields';
+import { type MailingAddress } from '@keeb/shared';
+import { AddressFields, addressApiError, checkAddress, EMPTY_ADDRESS, type AddressField } from '../../../components/address-fields';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
-import { isApiError } from '../../../lib/api-error';
 import { useFormError } from '../../../lib/use-form-error';
-import { validate } from '../../../lib/validation';
 import { mailingAddressKey, saveMailingAddress, useMailingAddress } from '../api/mailing-address';
 import styles from './settings-sections.module.css';
 
@@ -112,27 +110,18 @@ function AddressForm({ saved, onSaved, onCancel }: { saved: MailingAddress | nul
       queryClient.setQueryData(mailingAddressKey, stored);
       onSaved();
     },
-    onError: (error) => {
-      const field = isApiError(error) ? error.details.field : undefined;
-      if (isApiError(error) && isAddressField(field)) form.setError({ field, message: addressErrorText(field, error.code, values.country) });
-      else form.setError({ message: MAILING_ADDRESS_TEXTS.saveFailed });
-    },
+    onError: (error) => form.setError(addressApiError(error, values.country) ?? { message: MAILING_ADDRESS_TEXTS.saveFailed }),
   });
 
   const set = (field: AddressField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
-    const result = validate(MailingAddressSchema, values);
-    if (!result.ok) {
-      const field = isAddressField(result.field) ? result.field : 'name';
-      form.setError({ field, message: addressErrorText(field, result.code, values.country) });
-      return;
-    }
+    const checked = checkAddress(values);
+    if (!checked.ok) return form.setError(checked.error);
     form.clearError();
-    save.mutate(result.data);
+    save.mutate(checked.data);
   };
 
   return (

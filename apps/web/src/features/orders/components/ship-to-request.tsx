@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MailingAddressSchema, type MailingAddress, type OrderDetail } from '@keeb/shared';
-import { AddressFields, addressErrorText, EMPTY_ADDRESS, isAddressField, type AddressField } from '../../../components/address-fields';
+import { type MailingAddress, type OrderDetail } from '@keeb/shared';
+import { AddressFields, addressApiError, checkAddress, EMPTY_ADDRESS, type AddressField } from '../../../components/address-fields';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
-import { isApiError } from '../../../lib/api-error';
 import { useSavedAddress } from '../../../lib/session';
 import { useFormError } from '../../../lib/use-form-error';
-import { validate } from '../../../lib/validation';
 import { orderActions, useOrderAction } from '../api/order-actions';
 import { orderErrorText, TEXTS } from '../messages';
 import { addressLines } from './ship-to';
@@ -66,19 +64,10 @@ function ShipToForm({ order, initial, onCancel }: { order: OrderDetail; initial:
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (give.isPending) return;
-    const result = validate(MailingAddressSchema, values);
-    if (!result.ok) {
-      const field = isAddressField(result.field) ? result.field : 'name';
-      form.setError({ field, message: addressErrorText(field, result.code, values.country) });
-      return;
-    }
+    const checked = checkAddress(values);
+    if (!checked.ok) return form.setError(checked.error);
     form.clearError();
-    give.mutate(result.data, {
-      onError: (error) => {
-        const field = isApiError(error) ? error.details.field : undefined;
-        form.setError(isApiError(error) && isAddressField(field) ? { field, message: addressErrorText(field, error.code, values.country) } : { message: orderErrorText(error) });
-      },
-    });
+    give.mutate(checked.data, { onError: (error) => form.setError(addressApiError(error, values.country) ?? { message: orderErrorText(error) }) });
   };
 
   return (
