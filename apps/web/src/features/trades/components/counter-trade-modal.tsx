@@ -1,14 +1,12 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { TRADE_ERRORS, type Trade, type TradeCounterInput } from '@keeb/shared';
+import type { Trade, TradeCounterInput } from '@keeb/shared';
 import { AlertModal } from '../../../components/alert-modal';
 import { Button } from '../../../components/button';
-import { FormBanner } from '../../../components/form-banner';
 import { useHasAddress } from '../api/get-listings';
-import { tradeErrorText } from '../messages';
 import { cashChoice, useTradeTerms, type TradeSide } from './trade-terms';
 import { TradeTermsFields } from './trade-terms-fields';
 import { cashLine } from './trade-view';
+import { NoAddressBanner } from './no-address-banner';
 import styles from './trade-modals.module.css';
 
 interface CounterTradeModalProps {
@@ -62,14 +60,7 @@ export function CounterTradeModal({ trade, side, pending, failure, onSubmit, onC
           Now: {trade.item.name} for {trade.offeredItems.map((item) => item.name).join(', ')}
           {cash ? ` ${cash}` : ''}.
         </p>
-        {noAddress ? (
-          <FormBanner tone="warning">
-            {tradeErrorText(TRADE_ERRORS.noAddress)}{' '}
-            <Link to="/settings" className={styles.settingsLink}>
-              Settings
-            </Link>
-          </FormBanner>
-        ) : null}
+        {noAddress ? <NoAddressBanner /> : null}
         <TradeTermsFields
           terms={terms}
           listingsOf={proposer}

@@ -7,9 +7,10 @@ import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
 import { useHasAddress } from '../api/get-listings';
 import { proposeTrade } from '../api/trade-actions';
-import { codeOf, errorText, TEXTS, tradeErrorText } from '../messages';
+import { codeOf, errorText, TEXTS } from '../messages';
 import { useTradeTerms } from './trade-terms';
 import { TradeTermsFields } from './trade-terms-fields';
+import { NoAddressBanner } from './no-address-banner';
 import styles from './trade-modals.module.css';
 
 export interface ProposeTradeModalProps {
@@ -64,14 +65,7 @@ export default function ProposeTradeModal({ item, username, onClose, onSent }: P
             <span>Listed at {formatPrice(item.price)}</span>
           </p>
         </div>
-        {noAddress ? (
-          <FormBanner tone="warning">
-            {tradeErrorText(TRADE_ERRORS.noAddress)}{' '}
-            <Link to="/settings" className={styles.settingsLink}>
-              Settings
-            </Link>
-          </FormBanner>
-        ) : null}
+        {noAddress ? <NoAddressBanner /> : null}
         <TradeTermsFields terms={terms} listingsOf={username} legend="Your listings to offer" />
         {propose.isError && codeOf(propose.error) !== TRADE_ERRORS.noAddress ? (
           <FormBanner tone="error">
