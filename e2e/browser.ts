@@ -21,8 +21,38 @@ let chromium_: Promise<Browser> | undefined;
 function sharedChromium(): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH;
   if (!executablePath) throw new Error('CHROME_PATH is not set: run the journeys through `npm run test:e2e`');
-  chromium_ ??= chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_FLAGS] });
+  chromium_ ??= chromium
+    .launch({ executablePath, headless: true, args: [...CHROMIUM_FLAGS] })
+    .then(async (browser) => {
+      await retryRefusedCaptures(browser);
+      return browser;
+    });
   return chromium_;
+}
+
+const REFUSED_CAPTURE = 'Unable to capture screenshot';
+
+/**
+ * Headless Chromium now and then refuses one capture ('Protocol error (Page.captureScreenshot): Unable to capture
+ * screenshot', seen once in CI on a phone-width shot while two journey groups loaded both cores) and takes the same
+ * picture when asked again. A screenshot is a record for people to look at, not an assertion, so every page's
+ * `screenshot` asks up to three times for that error alone; any other error still fails the journey.
+ */
+async function retryRefusedCaptures(browser: Browser): Promise<void> {
+  const probe = await browser.newPage();
+  const prototype = Object.getPrototypeOf(probe) as Page;
+  await probe.context().close();
+  const capture = prototype.screenshot;
+  prototype.screenshot = async function (this: Page, ...args: Parameters<Page['screenshot']>) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await capture.apply(this, args);
+      } catch (error) {
+        if (attempt >= 3 || !String((error as Error).message).includes(REFUSED_CAPTURE)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+      }
+    }
+  };
 }
 
 /**
