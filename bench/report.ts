@@ -1,5 +1,6 @@
 /** The results as Markdown (pasted into docs/performance.md as they are) and as JSON beside the bench data. */
 import type { BenchCase } from './cases';
+import { VISITOR_UNCACHED } from './member-cases';
 import { percentile, type LoadResult } from './load';
 import type { Plan } from './plans';
 
@@ -61,5 +62,31 @@ export function markdown(rows: Summary[]): string {
       plan ? [`- ${name}${plan.seqScan ? ' **SEQ SCAN ON LISTINGS**' : ''} (${plan.executionMs.toFixed(1)} ms): \`${plan.shape}\``] : [],
     ),
   ];
+  return lines.join('\n');
+}
+
+/**
+ * Issue 37: each case bound to the visitor's uncached filtered page, against that page's figures in the same run:
+ * requests/s as a multiple of its (at least minRps), p99 as a multiple of its (at most maxP99).
+ */
+export function versusVisitor(rows: Summary[], results: CaseResult[]): string | undefined {
+  const visitor = rows.find((r) => r.name === VISITOR_UNCACHED);
+  const bound = results.filter((r) => r.bench.vsVisitor);
+  if (!visitor || Number.isNaN(visitor.rps) || bound.length === 0) return undefined;
+  const lines = [
+    `Against the visitor's uncached filtered page of this run (${Math.round(visitor.rps)} req/s, p99 ${ms(visitor.p99)} ms):`,
+    '',
+    '| case | req/s | x visitor | p99 ms | x visitor | bound | met |',
+    '|---|---:|---:|---:|---:|---|---|',
+  ];
+  for (const r of bound) {
+    const row = rows.find((x) => x.name === r.bench.name)!;
+    const rps = row.rps / visitor.rps;
+    const p99 = row.p99 / visitor.p99;
+    const { minRps, maxP99 } = r.bench.vsVisitor!;
+    const met = (minRps === undefined || rps >= minRps) && (maxP99 === undefined || p99 <= maxP99) && row.errors === 0;
+    const what = [minRps !== undefined ? `req/s >= ${minRps} x` : '', maxP99 !== undefined ? `p99 <= ${maxP99} x` : ''].filter(Boolean).join(', ');
+    lines.push(`| ${row.name} | ${Math.round(row.rps)} | ${rps.toFixed(2)} | ${ms(row.p99)} | ${p99.toFixed(2)} | ${what} | ${met ? 'yes' : '**no**'} |`);
+  }
   return lines.join('\n');
 }

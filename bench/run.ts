@@ -18,7 +18,7 @@ import { measure } from './load';
 import { checkReceived, ensureOffers } from './offers';
 import { ensureOrders } from './orders';
 import { planOf } from './plans';
-import { markdown, summarise, type CaseResult } from './report';
+import { markdown, summarise, versusVisitor, type CaseResult } from './report';
 import { startHelloWorld } from './hello-world';
 import { buildApi, startApi } from './server';
 
@@ -112,6 +112,8 @@ if (!args['plans-only']) {
     await hello.stop();
   }
   const api = await startApi(root, target);
+  // Issue 37: the visitor's uncached page runs on a second process with the first-page cache off (idle otherwise).
+  const uncached = results.some((r) => r.bench.uncachedApi) ? await startApi(root, target, { FIRST_PAGE_CACHE_MS: '0' }) : undefined;
   /**
    * Issue 36: a case with background requests is measured while they run, from before its warm-up to after its
    * measurement, in a load generator of their own; they must all answer their status.
@@ -127,7 +129,10 @@ if (!args['plans-only']) {
     return measured;
   };
   log(`API at ${api.baseUrl} (log: ${api.logFile})`);
-  const loadTarget = (b: BenchCase) => (b.paths ? { origin: api.baseUrl, paths: b.paths } : api.baseUrl + b.path);
+  const loadTarget = (b: BenchCase) => {
+    const origin = b.uncachedApi && uncached ? uncached.baseUrl : api.baseUrl;
+    return b.paths ? { origin, paths: b.paths } : origin + b.path;
+  };
   try {
     for (const r of results) if (r.bench.kind === 'offers') await checkReceived(api.baseUrl + r.bench.path, r.bench.cookie!);
     // The API process is fresh. Every case first runs for its warm-up, unrecorded, so that the first case is not
@@ -148,6 +153,7 @@ if (!args['plans-only']) {
     }
   } finally {
     await api.stop();
+    await uncached?.stop();
   }
   speed.push(machineSpeedMs());
 }
@@ -164,6 +170,8 @@ if (firstPage && helloRow && !Number.isNaN(firstPage.rps)) {
   const share = firstPage.rps / helloRow.rps;
   log(`\nfeed: first page served ${(share * 100).toFixed(0)}% of the hello-world baseline's requests/s (target >= 50%: ${share >= 0.5 ? 'met' : '**not met**'})`);
 }
+const versus = versusVisitor(rows, results);
+if (versus) log(`\n${versus}`);
 const outDir = path.join(root, 'data', 'bench');
 mkdirSync(outDir, { recursive: true });
 writeFileSync(path.join(outDir, `results-${driver}-${n}.json`), JSON.stringify({ driver, n, connections, machine, machineSpeedMs: speed, at: new Date().toISOString(), rows }, null, 2));

@@ -75,6 +75,7 @@ import { createReadRouting } from './platform/read-routing';
 import { RouteTable } from './platform/route-table';
 import { securityHeaders } from './platform/security';
 import { sessionSecret, withSessionIfSignedIn } from './platform/session';
+import type { SessionViewer } from './platform/session-viewer';
 import { staticRoutes } from './platform/static';
 import { xsrfProtection } from './platform/xsrf';
 import { attachHub, createRealtimeHub, type RealtimeHub } from './realtime/hub';
@@ -88,6 +89,8 @@ export interface AppDeps {
   limits: RateLimits;
   /** express-session middleware; server.ts shares it with socket.io. */
   session: RequestHandler;
+  /** Who is asking, for the public GETs (platform/session-viewer.ts); without it they read the full session. */
+  sessionViewer?: SessionViewer;
   /** The job queue (platform/jobs): modules queue work and register their handlers; the caller starts it after createApp. */
   jobs: JobQueue;
   /** The built SPA to serve, when there is one. */
@@ -266,12 +269,12 @@ export function createApp(deps: AppDeps): Express {
       savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
     }),
   );
-  api.use(withSessionIfSignedIn(deps.session, table.router(discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs }))));
+  api.use(withSessionIfSignedIn(deps.session, table.router(discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs })), deps.sessionViewer));
   api.use(jsonBody);
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
   // The item page is the next busiest call, mostly from signed-out visitors: routed before the other modules'
   // routes, and like the lists without making a session nobody will keep. No item route writes the session.
-  api.use(withSessionIfSignedIn(deps.session, table.router(itemsRoutes({ items }))));
+  api.use(withSessionIfSignedIn(deps.session, table.router(itemsRoutes({ items })), deps.sessionViewer));
   api.use(table.router(healthRoutes(db, deps.draining)));
   api.use(table.router(referenceRoutes(createReferenceService(db))));
   // Before the full session: the stand-in's approval page stands for PayPal's, which knows its payer. It only reads

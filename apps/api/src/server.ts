@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     const session = createSessionMiddleware(config, database.db);
     const jobs = createJobQueue(database, { logger });
     let draining = false;
-    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, jobs, replicas, webDistDir: findWebDist(), draining: () => draining });
+    const app = createApp({ config, db: database.db, logger, limits, session: session.middleware, sessionViewer: session.viewer, jobs, replicas, webDistDir: findWebDist(), draining: () => draining });
     await jobs.start();
     const httpServer = createServer(app);
     // An idle keep-alive connection is closed by whoever times out first. Were it always this server (Node's default

@@ -44,6 +44,15 @@ export class DatabaseSessionStore extends session.Store {
     }
   }
 
+  /** Told of every session written or destroyed here (platform/session-viewer.ts keeps sessions' users a moment). */
+  private readonly forgetListeners: Array<(sid: string) => void> = [];
+  onForget(listener: (sid: string) => void): void {
+    this.forgetListeners.push(listener);
+  }
+  private forget(sid: string): void {
+    for (const listener of this.forgetListeners) listener(sid);
+  }
+
   constructor(private readonly db: Database) {
     super();
     this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_EVERY_MS);
@@ -65,6 +74,7 @@ export class DatabaseSessionStore extends session.Store {
 
   override set = (sid: string, sess: session.SessionData, callback?: Callback): void => {
     const expiresAt = expiryOf(sess);
+    this.forget(sid);
     this.db
       .insert(sessions)
       .values({ sid, sess, expiresAt })
@@ -78,6 +88,7 @@ export class DatabaseSessionStore extends session.Store {
 
   override destroy = (sid: string, callback?: Callback): void => {
     this.storedExpiry.delete(sid);
+    this.forget(sid);
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Request, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session from 'express-session';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { DatabaseSessionStore } from './session-store';
+import { createSessionViewer, type SessionViewer } from './session-viewer';
 
 declare module 'express-session' {
   interface SessionData {
@@ -30,7 +31,7 @@ export function sessionSecret(config: Config): string {
   return secret;
 }
 
-export function createSessionMiddleware(config: Config, db: Database): { middleware: RequestHandler; store: DatabaseSessionStore } {
+export function createSessionMiddleware(config: Config, db: Database): { middleware: RequestHandler; store: DatabaseSessionStore; viewer: SessionViewer } {
   const store = new DatabaseSessionStore(db);
   const middleware = session({
     name: SESSION_COOKIE,
@@ -47,11 +48,13 @@ export function createSessionMiddleware(config: Config, db: Database): { middlew
       maxAge: THIRTY_DAYS_MS,
     },
   });
-  return { middleware, store };
+  return { middleware, store, viewer: createSessionViewer(store, sessionSecret(config)) };
 }
 
 /** What a request without a session cookie reads: nobody signed in. Frozen, so a write throws instead of vanishing. */
 const SIGNED_OUT = Object.freeze({}) as Request['session'];
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * Runs `routes` with the session only when the request can have one. Without a session cookie nobody is signed
@@ -59,17 +62,30 @@ const SIGNED_OUT = Object.freeze({}) as Request['session'];
  * makes a random id, a cookie and a hash for each request). For routes that only ask who is asking, like the public
  * lists; a route that writes the session (sign-in, OAuth state) belongs behind the full middleware. A request the
  * routes do not answer leaves without that empty session, so the routes after them get a real one.
+ *
+ * Issue 37: with a `viewer`, a signed-in GET reads a frozen session holding its user (session-viewer.ts: the
+ * cookie's signature checked once, the user kept a second) instead of express-session's. Such a read neither rolls
+ * the cookie nor touches the row: the member's other calls (their counts, their own pages) do. Any other method
+ * gets the full session, read from its row.
  */
-export function withSessionIfSignedIn(session: RequestHandler, routes: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    if (typeof req.cookies?.[SESSION_COOKIE] === 'string') {
-      session(req, res, (error?: unknown) => (error ? next(error) : routes(req, res, next)));
-      return;
-    }
-    req.session = SIGNED_OUT;
+export function withSessionIfSignedIn(session: RequestHandler, routes: RequestHandler, viewer?: SessionViewer): RequestHandler {
+  const run = (req: Request, res: Response, next: NextFunction, read: Request['session']) => {
+    req.session = read;
     routes(req, res, (error?: unknown) => {
       Reflect.deleteProperty(req, 'session');
       next(error);
     });
+  };
+  return (req, res, next) => {
+    const cookie: unknown = req.cookies?.[SESSION_COOKIE];
+    if (typeof cookie !== 'string') return run(req, res, next, SIGNED_OUT);
+    if (!viewer || !SAFE_METHODS.has(req.method)) {
+      session(req, res, (error?: unknown) => (error ? next(error) : routes(req, res, next)));
+      return;
+    }
+    viewer(req, cookie).then(
+      (userId) => run(req, res, next, userId ? (Object.freeze({ userId }) as Request['session']) : SIGNED_OUT),
+      next,
+    );
   };
 }

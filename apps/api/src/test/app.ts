@@ -137,6 +137,7 @@ export function useTestApp(
       logger,
       limits: new RateLimits({ db: db.db }),
       session: session.middleware,
+      sessionViewer: session.viewer,
       jobs,
     });
     await jobs.start();
