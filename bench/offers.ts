@@ -158,8 +158,9 @@ export async function sessionCookieFor(db: Queryable, userId: string, options: {
   const sid = `bench-${randomBytes(18).toString('base64url')}`;
   const expires = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
   const sess = { cookie: { originalMaxAge: 30 * 24 * 60 * 60 * 1000, expires, httpOnly: true, sameSite: 'lax', path: '/' }, userId };
-  // Earlier runs' sessions go, unless the caller is making many for one run (the chat bench's 400 users).
-  if (!options.keepOthers) await db.execute(sql`delete from sessions where sid like 'bench-%'`);
+  // Earlier runs' sessions go (those made over an hour ago: a run going on beside this one keeps its own), unless
+  // the caller is making many for one run (the chat bench's 400 users).
+  if (!options.keepOthers) await db.execute(sql`delete from sessions where sid like 'bench-%' and expires_at < now() + interval '7 days' - interval '1 hour'`);
   await db.execute(sql`insert into sessions (sid, sess, expires_at) values (${sid}, ${JSON.stringify(sess)}::jsonb, ${expires.toISOString()})`);
   const mac = createHmac('sha256', BENCH_SESSION_SECRET).update(sid).digest('base64').replace(/=+$/, '');
   return `sid=${encodeURIComponent(`s:${sid}.${mac}`)}`;
