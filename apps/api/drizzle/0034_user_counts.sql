@@ -7,7 +7,12 @@ CREATE TABLE "user_counts" (
 	"following" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "orders_buyer_received_idx";--> statement-breakpoint
+DROP INDEX "orders_seller_trust_idx";--> statement-breakpoint
 ALTER TABLE "user_counts" ADD CONSTRAINT "user_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_buyer_received_idx" ON "orders" USING btree ("buyer_id","shipped_at","paid_at","received_at","tracking_number") WHERE "orders"."status" = 'received' and "orders"."trade_id" is null;--> statement-breakpoint
+CREATE INDEX "orders_seller_trust_idx" ON "orders" USING btree ("seller_id","status","shipped_at","ship_by","trade_id","paid_at","received_at","tracking_number");
+--> statement-breakpoint
 -- Issue 37: the profile header's counts, kept by triggers instead of counted on every view (the busiest seller's
 -- listings for sale were 17,384 index entries a request). Each count keeps the live count's definition
 -- (discovery/profiles-repo.ts): sales = the seller's listings with a purchaser; for_sale = their public listings
