@@ -8,7 +8,7 @@ import { users } from './accounts';
  * - sales: their listings with a purchaser; forSale: their public listings (approved, unsold, not removed);
  * - karma: the sum of their karma_ledger rows;
  * - followers / following: follows whose other side is an account not removed.
- * Kept by row triggers on items, follows, karma_ledger and users (removal and deletion); rebuilt set-based by
+ * Kept by triggers on items (per statement), follows, karma_ledger and users (removal and deletion); rebuilt set-based by
  * user_counts_rebuild() (the migration's backfill, bench/fill.ts after its trigger-less load).
  */
 export const userCounts = pgTable('user_counts', {
