@@ -21,8 +21,8 @@ CREATE INDEX "orders_seller_trust_idx" ON "orders" USING btree ("seller_id","sta
 --
 -- Every change goes through user_counts_add: the deltas of one change (a row, or a statement on items), netted per
 -- user, as ONE upsert in user order, so concurrent writers lock counter rows in the same order (no deadlock, as
--- spec_counts_sync). Users that no longer exist are skipped: a user deleted outright takes its row with it (cascade), and the cascaded deletes of its
--- follows and ledger rows must not bring it back.
+-- spec_counts_sync). Users that no longer exist are skipped: a user deleted outright takes its row with it
+-- (cascade), and the cascaded deletes of its follows and ledger rows must not bring it back.
 CREATE FUNCTION user_counts_add(deltas user_counts[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF cardinality(deltas) = 0 THEN RETURN; END IF;
