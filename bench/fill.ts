@@ -137,4 +137,6 @@ async function load(db: Queryable, n: number, log: (line: string) => void): Prom
   for (const index of indexes) await step(`index ${index.indexname}`, index.indexdef);
   // Issue 29: the facet counters' trigger was off too (replica role): rebuilt set-based by the migration's own rule.
   await step('spec counters (spec_counts_rebuild)', 'select spec_counts_rebuild()');
+  // Issue 37: so were the profile header's counts (user_counts, migration 0034).
+  await step('user counters (user_counts_rebuild)', 'select user_counts_rebuild()');
 }

@@ -11,7 +11,7 @@ import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search
 import { facetFieldsOf, facetsStatement } from '../apps/api/src/modules/discovery/facets';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
 import { RECEIVED_PAGE_SQL } from '../apps/api/src/modules/offers/repo';
-import { trustJson } from '../apps/api/src/db/trust';
+import { PROFILE_BY_ID_SQL } from '../apps/api/src/modules/discovery/profile-header';
 import type { BenchCase } from './cases';
 
 interface PlanNode {
@@ -82,8 +82,8 @@ const explainItemPage = (db: Database, itemId: string) => explainStatement(db, I
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
   if (c.kind === 'item') return explainItemPage(db, c.itemIds![0]!);
   if (c.kind === 'offers') return explainStatement(db, RECEIVED_PAGE_SQL, [c.sellerId!, null, null]);
-  // The profile's trust figures (db/trust.ts), the part of its statement that reads orders and conversations.
-  if (c.kind === 'profile') return explainStatement(db, `select ${trustJson('u.id', 'u')}::text from users u where u.id = $1::uuid`, [c.sellerId!]);
+  // Issue 37: the profile header's one statement (profile-header.ts), as a visitor opens it by id ($2: no viewer).
+  if (c.kind === 'profile') return explainStatement(db, PROFILE_BY_ID_SQL, [c.sellerId!, null]);
   const options = listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query));
   // Issue 29: the facet counts' one statement (facets.ts): from the counters when it can, else every value's capped count.
   if (c.kind === 'facets') {

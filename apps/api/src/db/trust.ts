@@ -16,7 +16,8 @@ import { isoFromJson, jsonRows, type Queryable } from './client';
  *   median of reply minus first receipt, in whole minutes rounded up (at least 1: 'within 0 minutes' says nothing);
  * - open problems as a seller: orders in status 'problem', in the same pass (an order is in that status exactly while
  *   a problem on it is open: reporting moves it there, resolving, closing and a refund move it out).
- * The seller's pass reads orders_seller_trust_idx alone (seller, status, shipped_at, ship_by), and reply speed
+ * The seller's pass reads orders_seller_trust_idx alone (seller, status, shipped_at, ship_by, trade_id and, since issue
+ * 37, a confirmed parcel's paid_at, received_at and tracking_number: PARCEL below), and reply speed
  * the reply index alone (both times are in it).
  */
 /**

@@ -14,3 +14,4 @@ export * from './uploads';
 export * from './trades';
 export * from './seller-tools';
 export * from './spec-counts';
+export * from './user-counts';

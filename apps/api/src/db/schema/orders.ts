@@ -67,13 +67,18 @@ export const orders = pgTable(
     index('orders_seller_idx').on(t.sellerId, t.paidAt.desc(), t.id.desc()),
     // Confirmed trades, counted for both sides (an index-only count each). A trade's two orders count once for each
     // side, as the completed trade (trades_*_completed_idx), so these leave them out.
-    index('orders_buyer_received_idx').on(t.buyerId).where(sql`${t.status} = 'received' and ${t.tradeId} is null`),
+    // Issue 37: with the columns of a confirmed parcel (db/trust.ts), so the buyer's count reads no heap either.
+    index('orders_buyer_received_idx')
+      .on(t.buyerId, t.shippedAt, t.paidAt, t.receivedAt, t.trackingNumber)
+      .where(sql`${t.status} = 'received' and ${t.tradeId} is null`),
     index('orders_seller_received_idx').on(t.sellerId).where(sql`${t.status} = 'received' and ${t.tradeId} is null`),
     index('orders_trade_idx').on(t.tradeId).where(sql`${t.tradeId} is not null`),
     uniqueIndex('orders_item_key').on(t.itemId),
     // The trust panel's seller figures (confirmed, due, on time) from the index alone, on every item page.
-    // trade_id last: the confirmed count leaves trade orders out without leaving the index.
-    index('orders_seller_trust_idx').on(t.sellerId, t.status, t.shippedAt, t.shipBy, t.tradeId),
+    // trade_id: the confirmed count leaves trade orders out without leaving the index. Issue 37: a confirmed parcel
+    // (issue 36, db/trust.ts) also reads tracking_number, paid_at and received_at; without them the busiest seller's
+    // figures read 425 heap pages (1.4 ms of the profile header's 2 ms at 1M listings).
+    index('orders_seller_trust_idx').on(t.sellerId, t.status, t.shippedAt, t.shipBy, t.tradeId, t.paidAt, t.receivedAt, t.trackingNumber),
   ],
 );
 

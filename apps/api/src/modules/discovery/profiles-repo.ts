@@ -1,8 +1,6 @@
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { follows, items, karmaLedger, redditLinks, regions, sellerRatings, users } from '../../db/schema/index';
-import { trustJson } from '../../db/trust';
-import { awayUntilColumn } from '../accounts/away/away';
+import { follows, items, karmaLedger, userCounts, users } from '../../db/schema/index';
 import { userNamedBy } from '../../db/user-key';
 import { publicItem } from './repo';
 
@@ -19,46 +17,10 @@ export async function findUser(db: Queryable, key: string) {
   return row;
 }
 
-const TRUST_OF_USERS = trustJson('"users"."id"', '"users"');
-
-/**
- * The public columns of a profile (never the email), its region, its forum link and its rating meter, in one
- * query. The meter is a lateral aggregate over seller_ratings_seller_idx; overall is the ratings module's
- * expression (the mean of the three category averages), null when unrated. The trust panel's figures come in
- * the same statement (db/trust.ts), as JSON text.
+/*
+ * The profile header's counts as counted live: the definitions that user_counts (migration 0034) keeps by triggers
+ * and the header reads (profile-header.ts). user-counts.test.ts compares the two after every kind of write.
  */
-export async function profileRow(db: Queryable, userId: string) {
-  const rating = db
-    .select({
-      count: sql<number>`count(*)::integer`.as('rating_count'),
-      overall: sql<number | null>`((avg(${sellerRatings.description}) + avg(${sellerRatings.communication}) + avg(${sellerRatings.shipping})) / 3)::float8`.as('rating_overall'),
-    })
-    .from(sellerRatings)
-    .where(eq(sellerRatings.sellerId, users.id))
-    .as('rating');
-  const [row] = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      bio: users.bio,
-      avatar: users.avatar,
-      regionCode: regions.code,
-      regionName: regions.name,
-      redditUsername: redditLinks.redditUsername,
-      redditJoinedAt: redditLinks.redditJoinedAt,
-      transferredCount: redditLinks.transferredCount,
-      ratingCount: rating.count,
-      ratingOverall: rating.overall,
-      trust: sql<string>`${sql.raw(TRUST_OF_USERS)}::text`,
-      awayUntil: awayUntilColumn,
-    })
-    .from(users)
-    .leftJoin(regions, eq(regions.code, users.shippingRegionCode))
-    .leftJoin(redditLinks, eq(redditLinks.userId, users.id))
-    .leftJoinLateral(rating, sql`true`)
-    .where(eq(users.id, userId));
-  return row;
-}
 
 /** Platform sales (listings that found a buyer, like the item detail's seller count). */
 export async function salesCount(db: Queryable, userId: string): Promise<number> {
@@ -111,6 +73,12 @@ export async function followingCount(db: Queryable, userId: string): Promise<num
     .from(follows)
     .innerJoin(users, eq(users.id, follows.followedId))
     .where(and(eq(follows.followerId, userId), isNull(users.removedAt)));
+  return row?.n ?? 0;
+}
+
+/** Followers as user_counts keeps them (the follow and unfollow answers): one primary-key read. */
+export async function keptFollowerCount(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db.select({ n: userCounts.followers }).from(userCounts).where(eq(userCounts.userId, userId));
   return row?.n ?? 0;
 }
 

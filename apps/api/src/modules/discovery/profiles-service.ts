@@ -8,8 +8,8 @@ import {
   type UserProfile,
 } from '@keeb/shared';
 import type { Database } from '../../db/client';
-import { trustFrom } from '../../db/trust';
 import { AppError } from '../../platform/errors';
+import { profileHeader } from './profile-header';
 import * as repo from './profiles-repo';
 
 export function createProfilesService(db: Database) {
@@ -21,53 +21,16 @@ export function createProfilesService(db: Database) {
   }
 
   async function followState(viewerId: string, userId: string): Promise<FollowState> {
-    const [isFollowing, numFollowers] = await Promise.all([repo.isFollowing(db, viewerId, userId), repo.followerCount(db, userId)]);
+    const [isFollowing, numFollowers] = await Promise.all([repo.isFollowing(db, viewerId, userId), repo.keptFollowerCount(db, userId)]);
     return { isFollowing, numFollowers };
   }
 
   return {
-    /** GET /api/user/{username}/profile; `viewerId` is the signed-in user, if any. */
+    /** GET /api/user/{username}/profile in one statement (profile-header.ts); `viewerId` is the signed-in user, if any. */
     async profile(key: string, viewerId: string | undefined): Promise<UserProfile> {
-      const { id } = await target(key);
-      const [row, sales, numForSale, karma, numFollowers, numFollowing, isFollowing] = await Promise.all([
-        repo.profileRow(db, id),
-        repo.salesCount(db, id),
-        repo.forSaleCount(db, id),
-        repo.karmaOf(db, id),
-        repo.followerCount(db, id),
-        repo.followingCount(db, id),
-        viewerId && viewerId !== id ? repo.isFollowing(db, viewerId, id) : Promise.resolve(false),
-      ]);
-      if (!row) throw new AppError(404, ERROR_CODES.notFound);
-      const linked = row.redditUsername !== null && row.redditJoinedAt !== null;
-      const transferred = linked ? (row.transferredCount ?? 0) : 0;
-      return {
-        _id: row.id,
-        username: row.username,
-        bio: row.bio,
-        avatar: row.avatar,
-        shippingRegion: row.regionCode !== null && row.regionName !== null ? { code: row.regionCode, name: row.regionName } : null,
-        reddit:
-          linked && row.redditUsername !== null && row.redditJoinedAt !== null
-            ? {
-                isLinked: true,
-                username: row.redditUsername,
-                timeJoined: row.redditJoinedAt.toISOString(),
-                transactions: { count: transferred, isTransferred: row.transferredCount !== null },
-              }
-            : { isLinked: false, transactions: { count: 0, isTransferred: false } },
-        // Issue 29: the profile says so; their listings stay listed here while hidden from the feed and search.
-        awayUntil: row.awayUntil?.toISOString() ?? null,
-        numFollowers,
-        numFollowing,
-        transactions: sales + transferred,
-        numForSale,
-        karma,
-        isUserProfile: viewerId === id,
-        isFollowing,
-        rating: { overall: row.ratingOverall ?? 0, count: row.ratingCount ?? 0 },
-        trust: trustFrom(JSON.parse(row.trust)),
-      };
+      const header = await profileHeader(db, key, viewerId);
+      if (!header) throw new AppError(404, ERROR_CODES.notFound);
+      return header;
     },
 
     /** POST /api/user/{username}/follow: idempotent; following oneself is 400 cannot_follow_self. */
