@@ -110,6 +110,10 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
   // Issue 29: a signed-in visitor (the filters' uncached path: their pages and counts are read fresh).
   const member = await one<{ id: string }>(db, sql`select u.id from users u where u.removed_at is null order by u.id limit 1`);
   const memberCookie = await sessionCookieFor(db, member.id, { keepOthers: true });
+  // Issue 37: the members' cases are another member's than the busiest seller's (who may be the first user above), so
+  // the profile header is a member looking at someone else's.
+  const otherMember = await one<{ id: string }>(db, sql`select u.id from users u where u.removed_at is null and u.id <> ${seller.id} order by u.id limit 1`);
+  const otherMemberCookie = await sessionCookieFor(db, otherMember.id, { keepOthers: true });
   const boundsFacetsPaths = Array.from({ length: 40 }, (_, shift) => {
     const values = (spec: string) => Array.from({ length: 24 }, (_, i) => `${spec} ${shift * 24 + i}`).join(',');
     return `/api/items/facets?${new URLSearchParams({ categoryIds: 'artisan', maker: values('maker'), sculpt: values('sculpt'), colorway: values('colorway') })}`;
@@ -161,7 +165,7 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     // The profile header with its trust panel (issue 26), of the seller with the most sales and orders.
     { name: 'profile: header with trust panel', kind: 'profile', path: `/api/user/${encodeURIComponent(seller.username)}/profile`, sellerId: seller.id },
     { name: 'item page (1,000 listings)', kind: 'item', path: itemPaths[0]!, paths: itemPaths, itemIds },
-    ...memberCases({ filtered, memberCookie, seller, itemIds, feedCase }),
+    ...memberCases({ filtered, memberCookie: otherMemberCookie, seller, itemIds, feedCase }),
     { name: 'offers: received, first page (2,000 on 200 items)', kind: 'offers', path: '/api/me/offers/received', cookie: offersCookie, sellerId: offersSeller },
     // The same as a browser asks for it: gzip accepted.
     {

@@ -109,7 +109,7 @@ describe('the session viewer (who is asking, for the public GETs)', () => {
     await t.db.db.execute(sql`delete from sessions where sess->>'userId' = ${member.id}`);
     const follow = await client.post(`/api/user/${other.username}/follow`, {});
     expect(follow.status).toBe(401);
-    const [{ n }] = (await t.db.db.execute(sql`select count(*)::int as n from follows where follower_id = ${member.id}`)).rows as [{ n: number }];
-    expect(n).toBe(0);
+    const follows = (await t.db.db.execute(sql`select count(*)::int as n from follows where follower_id = ${member.id}`)) as unknown as { rows: Array<{ n: number }> };
+    expect(follows.rows[0]?.n).toBe(0);
   });
 });
