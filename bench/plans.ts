@@ -10,6 +10,7 @@ import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
 import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
 import { facetFieldsOf, facetsStatement } from '../apps/api/src/modules/discovery/facets';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
+import { specPlanFor } from '../apps/api/src/modules/discovery/spec-plan';
 import { RECEIVED_PAGE_SQL } from '../apps/api/src/modules/offers/repo';
 import { trustJson } from '../apps/api/src/db/trust';
 import type { BenchCase } from './cases';
@@ -85,6 +86,8 @@ export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefin
   // The profile's trust figures (db/trust.ts), the part of its statement that reads orders and conversations.
   if (c.kind === 'profile') return explainStatement(db, `select ${trustJson('u.id', 'u')}::text from users u where u.id = $1::uuid`, [c.sellerId!]);
   const options = listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query));
+  // Issue 37: a spec-filtered page walked or read by its matches, as the service chooses (spec-plan.ts).
+  options.specPlan = await specPlanFor(db, options);
   // Issue 29: the facet counts' one statement (facets.ts): from the counters when it can, else every value's capped count.
   if (c.kind === 'facets') {
     const resolved = await repo.withTsquery(db, options);
