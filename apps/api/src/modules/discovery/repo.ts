@@ -406,35 +406,37 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
   const categoryIds = o.categoryIds ?? [];
   const regionCodes = o.regionCodes ?? [];
   const walk = o.fromDay !== undefined && o.walkWindow === true;
-  const where = and(
-    scopeCondition(o.scope, v),
-    categoryIds.length ? inArray(items.categoryId, categoryIds.map((id, i) => v(`category${i}`, id))) : undefined,
-    o.saleTypeId ? sql`${items.saleTypeId} = ${v('saleTypeId', o.saleTypeId)}` : undefined,
-    // Written, not bound, like publicItem: the newest-first walk of items_trades_feed_idx needs to see it.
-    o.openToTrades ? sql`${items.openToTrades}` : undefined,
-    regionCodes.length
-      ? sql`${items.shipRegions} && array[${sql.join(
-          regionCodes.map((code, i) => sql`${v(`region${i}`, code)}`),
-          sql`, `,
-        )}]::text[]`
-      : undefined,
-    specCondition(o.specs, v, undefined, o.specPlan === 'walk'),
-    o.search ? searchCondition(sql`${v('tsquery', o.tsquery ?? '')}::tsquery`, walk) : undefined,
-    o.fromDay === undefined
-      ? undefined
-      : walk
-        ? sql`${items.timeListed} >= ${v('from', dayStart(o.fromDay))}::timestamptz`
-        : sql`${items.listedDay} >= ${v('fromDay', o.fromDay)}::integer`,
-    // On the time, not the day: a walk of items_feed_idx starts there.
-    o.beforeDay === undefined ? undefined : sql`${items.timeListed} < ${v('before', dayStart(o.beforeDay))}::timestamptz`,
-    afterCursor(o.sort, o.cursor, v, o.tieOnly === true),
-    o.awaySellerIds?.length ? sql`${items.sellerId} <> all(${v('awayIds', awayIdsArray(o.awaySellerIds))}::uuid[])` : undefined,
-  );
   const pageOrder = o.specPlan === 'matches' ? matchesOrder(o.sort) : o.sort === 'def' && ((o.fromDay !== undefined && !walk) || o.byWords) ? newestFirstBySort : orderFor(o.sort);
   const page = db
     .select({ ...listingColumns, listingSellerId: items.sellerId })
     .from(items)
-    .where(o.specPlan === 'walk' ? walkedIds(where, pageOrder, o.limit) : where)
+    .where(
+      // Issue 37: a walked spec filter's page reads its ids on their own first (spec-plan.ts).
+      walkedIds(o.specPlan === 'walk', pageOrder, o.limit, and(
+        scopeCondition(o.scope, v),
+        categoryIds.length ? inArray(items.categoryId, categoryIds.map((id, i) => v(`category${i}`, id))) : undefined,
+        o.saleTypeId ? sql`${items.saleTypeId} = ${v('saleTypeId', o.saleTypeId)}` : undefined,
+        // Written, not bound, like publicItem: the newest-first walk of items_trades_feed_idx needs to see it.
+        o.openToTrades ? sql`${items.openToTrades}` : undefined,
+        regionCodes.length
+          ? sql`${items.shipRegions} && array[${sql.join(
+              regionCodes.map((code, i) => sql`${v(`region${i}`, code)}`),
+              sql`, `,
+            )}]::text[]`
+          : undefined,
+        specCondition(o.specs, v, undefined, o.specPlan === 'walk'),
+        o.search ? searchCondition(sql`${v('tsquery', o.tsquery ?? '')}::tsquery`, walk) : undefined,
+        o.fromDay === undefined
+          ? undefined
+          : walk
+            ? sql`${items.timeListed} >= ${v('from', dayStart(o.fromDay))}::timestamptz`
+            : sql`${items.listedDay} >= ${v('fromDay', o.fromDay)}::integer`,
+        // On the time, not the day: a walk of items_feed_idx starts there.
+        o.beforeDay === undefined ? undefined : sql`${items.timeListed} < ${v('before', dayStart(o.beforeDay))}::timestamptz`,
+        afterCursor(o.sort, o.cursor, v, o.tieOnly === true),
+        o.awaySellerIds?.length ? sql`${items.sellerId} <> all(${v('awayIds', awayIdsArray(o.awaySellerIds))}::uuid[])` : undefined,
+      )),
+    )
     .orderBy(...pageOrder)
     .limit(literalLimit(o.limit))
     .as('page');

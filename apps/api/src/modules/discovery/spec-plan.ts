@@ -50,9 +50,11 @@ export async function specPlanFor(db: Queryable, o: ListOptions): Promise<SpecPl
 }
 
 /**
- * A walked page's condition: its ids, read by a query of their own that needs no column beyond the index's (the
+ * A walked page's condition (`walk`; else `where` as it is): its ids, read by a query of their own that needs no column beyond the index's (the
  * category, time, id, tags and seller of items_category_specs_idx), so PostgreSQL reads them by an index-only scan;
  * the page's other columns are then read for those ids alone.
  */
-export const walkedIds = (where: SQL | undefined, order: SQL[], limit: number): SQL =>
-  sql`${items.id} = any(array(select ${items.id} from ${items} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(Math.trunc(limit)))}))`;
+export const walkedIds = (walk: boolean, order: SQL[], limit: number, where: SQL | undefined): SQL | undefined =>
+  walk
+    ? sql`${items.id} = any(array(select ${items.id} from ${items} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(Math.trunc(limit)))}))`
+    : where;
