@@ -10,6 +10,7 @@ import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
 import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
 import { facetFieldsOf, facetsStatement } from '../apps/api/src/modules/discovery/facets';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
+import { specPlanFor } from '../apps/api/src/modules/discovery/spec-plan';
 import { RECEIVED_PAGE_SQL } from '../apps/api/src/modules/offers/repo';
 import { PROFILE_BY_ID_SQL } from '../apps/api/src/modules/discovery/profile-header';
 import type { BenchCase } from './cases';
@@ -85,6 +86,8 @@ export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefin
   // Issue 37: the profile header's one statement (profile-header.ts), as a visitor opens it by id ($2: no viewer).
   if (c.kind === 'profile') return explainStatement(db, PROFILE_BY_ID_SQL, [c.sellerId!, null]);
   const options = listOptionsFor(c.scope!, ItemListQuerySchema.parse(c.query));
+  // Issue 37: a spec-filtered page walked or read by its matches, as the service chooses (spec-plan.ts).
+  options.specPlan = await specPlanFor(db, options);
   // Issue 29: the facet counts' one statement (facets.ts): from the counters when it can, else every value's capped count.
   if (c.kind === 'facets') {
     const resolved = await repo.withTsquery(db, options);

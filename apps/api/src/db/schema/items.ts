@@ -124,8 +124,9 @@ export const items = pgTable(
     index('items_feed_idx')
       .on(t.timeListed.desc(), t.id.desc())
       .where(sql`${t.approvalStatus} = 'approved' and ${t.purchaserId} is null and ${t.removedAt} is null`),
-    // Default feed within categories (single category walks it in order).
-    index('items_category_feed_idx').on(t.categoryId, t.timeListed.desc(), t.id.desc()).where(PUBLIC),
+    // Default feed within categories (single category walks it in order): items_category_specs_idx, (category_id,
+    // time_listed desc, id desc) INCLUDE (spec_tags, seller_id) over the public rows, in migration 0035 only, as
+    // drizzle cannot declare INCLUDE (issue 37: a spec filter's walk checks the tags in the index, spec-plan.ts).
     // Price sorts: low walks it forward (ASC NULLS LAST), high backward (DESC NULLS FIRST). Equal prices in
     // listing time order: the spec's cursor for a price sort is the last item's price and time (spec 2.3).
     index('items_price_idx').on(t.priceCents, t.timeListed, t.id).where(PUBLIC),

@@ -20,17 +20,17 @@ export const countedSpecKeys = (): SpecKey[] =>
   SPEC_KEYS.filter((key) => Object.values(CATEGORY_SPECS).some((fields) => fields.some((f) => f.key === key && COUNTED_KINDS.has(f.kind))));
 
 /** A filter key the counters can answer: its field and its tags. */
-interface CounterKey {
+export interface CounterKey {
   key: SpecKey;
   tags: string[];
 }
 
 /**
- * The counter plan of a facets query, or undefined when only the live count can answer it: exactly one category,
- * no regions, sale type, trades or search; at most two spec keys, each counted, a key with several values one whose
- * values exclude each other on a listing ('choice' or 'flag'; a 'multi' listing may hold both, counted twice).
+ * The filter's keys as the counters hold them, or undefined when they cannot answer: exactly one category, no
+ * regions, sale type, trades, search or day bounds; each key counted, a key with several values one whose values
+ * exclude each other on a listing ('choice' or 'flag'; a 'multi' listing may hold both, counted twice).
  */
-export function counterPlan(o: ListOptions): { categoryId: string; filter: CounterKey[] } | undefined {
+export function counterKeys(o: ListOptions): { categoryId: string; filter: CounterKey[] } | undefined {
   const categoryIds = o.categoryIds ?? [];
   if (o.scope.kind !== 'public' || categoryIds.length !== 1) return undefined;
   if (o.regionCodes?.length || o.saleTypeId || o.openToTrades || o.search || o.fromDay !== undefined || o.beforeDay !== undefined) return undefined;
@@ -44,18 +44,24 @@ export function counterPlan(o: ListOptions): { categoryId: string; filter: Count
     if (tags.length > 1 && field.kind !== 'choice' && field.kind !== 'flag') return undefined;
     filter.push({ key, tags });
   }
-  return filter.length <= 2 ? { categoryId: categoryIds[0]!, filter } : undefined;
+  return { categoryId: categoryIds[0]!, filter };
+}
+
+/** The counter plan of a facets query (counterKeys with at most two keys: a row holds three tags, one the value's). */
+export function counterPlan(o: ListOptions): { categoryId: string; filter: CounterKey[] } | undefined {
+  const keys = counterKeys(o);
+  return keys && keys.filter.length <= 2 ? keys : undefined;
 }
 
 /** The values a counted field lists (a flag: 'true' and 'false'). */
 export const listedValues = (field: SpecField): string[] => (field.kind === 'flag' ? ['true', 'false'] : field.choices!.map((c) => c.value));
 
 /** Every combination of one tag per key ([[]] for no keys). */
-const combinations = (keys: readonly CounterKey[]): string[][] =>
+export const combinations = (keys: readonly CounterKey[]): string[][] =>
   keys.reduce<string[][]>((acc, k) => acc.flatMap((combo) => k.tags.map((tag) => [...combo, tag])), [[]]);
 
 /** Tags in the counters' order: byte order, as spec_count_rows() sorts them (collate "C"; the tags are ASCII). */
-const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const byteOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** One counter row to add into a field value's count. */
 export interface CounterLookup {

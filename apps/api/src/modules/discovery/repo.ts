@@ -5,6 +5,9 @@ import { listingCardColumns } from '../../db/listing-card';
 import { follows, itemSaves, items, users } from '../../db/schema/index';
 import type { SpecFilter } from '@keeb/shared';
 import { hasSpecFilter, specCondition, specShape, specValues } from './spec-filter';
+import { matchesOrder, orderFor } from './list-order';
+import { walkedIds, type SpecPlan } from './spec-plan';
+export { orderFor };
 import { SELLER_TOOL_LIMITS } from '@keeb/shared';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
@@ -90,6 +93,11 @@ export interface ListOptions {
    * id rather than a join on users, so every page keeps its partial-index plan and filters a few ids.
    */
   awaySellerIds?: string[] | undefined;
+  /**
+   * Issue 37: how a spec-filtered page reads its listings, chosen from the combination's count (spec-plan.ts): its
+   * ids walked in items_category_specs_idx, or its matches read and sorted. Unset: the planner decides.
+   */
+  specPlan?: SpecPlan | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -233,28 +241,6 @@ export async function restOfTie(db: Queryable, o: ListOptions, rows: ListRow[], 
     limit,
   });
   return [...page, ...rest];
-}
-
-/** The sort columns of the listings table or of a page of it (buildListQuery's derived table). */
-type SortColumns = { timeListed: SQLWrapper; id: SQLWrapper; priceCents: SQLWrapper; saveCount: SQLWrapper };
-
-/**
- * ORDER BY per sort, with the NULLS order of the index it walks (drizzle-kit writes DESC NULLS LAST and ASC
- * NULLS LAST; a backward walk reads ASC NULLS FIRST / DESC NULLS FIRST). Every column is NOT NULL anyway.
- */
-export function orderFor(sort: ListSort, c: SortColumns = items): SQL[] {
-  switch (sort) {
-    case 'def':
-      return [sql`${c.timeListed} desc nulls last`, sql`${c.id} desc nulls last`]; // items_feed_idx forward
-    case 'old':
-      return [sql`${c.timeListed} asc nulls first`, sql`${c.id} asc nulls first`]; // items_feed_idx backward
-    case 'low':
-      return [sql`${c.priceCents} asc nulls last`, sql`${c.timeListed} asc nulls last`, sql`${c.id} asc nulls last`]; // items_price_idx forward
-    case 'high':
-      return [sql`${c.priceCents} desc nulls first`, sql`${c.timeListed} desc nulls first`, sql`${c.id} desc nulls first`]; // items_price_idx backward
-    case 'rate':
-      return [sql`${c.saveCount} desc nulls last`, sql`${c.timeListed} desc nulls last`, sql`${c.id} desc nulls last`];
-  }
 }
 
 /**
@@ -420,11 +406,13 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
   const categoryIds = o.categoryIds ?? [];
   const regionCodes = o.regionCodes ?? [];
   const walk = o.fromDay !== undefined && o.walkWindow === true;
+  const pageOrder = o.specPlan === 'matches' ? matchesOrder(o.sort) : o.sort === 'def' && ((o.fromDay !== undefined && !walk) || o.byWords) ? newestFirstBySort : orderFor(o.sort);
   const page = db
     .select({ ...listingColumns, listingSellerId: items.sellerId })
     .from(items)
     .where(
-      and(
+      // Issue 37: a walked spec filter's page reads its ids on their own first (spec-plan.ts).
+      walkedIds(o.specPlan === 'walk', pageOrder, o.limit, and(
         scopeCondition(o.scope, v),
         categoryIds.length ? inArray(items.categoryId, categoryIds.map((id, i) => v(`category${i}`, id))) : undefined,
         o.saleTypeId ? sql`${items.saleTypeId} = ${v('saleTypeId', o.saleTypeId)}` : undefined,
@@ -436,7 +424,7 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
               sql`, `,
             )}]::text[]`
           : undefined,
-        specCondition(o.specs, v),
+        specCondition(o.specs, v, undefined, o.specPlan === 'walk'),
         o.search ? searchCondition(sql`${v('tsquery', o.tsquery ?? '')}::tsquery`, walk) : undefined,
         o.fromDay === undefined
           ? undefined
@@ -447,9 +435,9 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
         o.beforeDay === undefined ? undefined : sql`${items.timeListed} < ${v('before', dayStart(o.beforeDay))}::timestamptz`,
         afterCursor(o.sort, o.cursor, v, o.tieOnly === true),
         o.awaySellerIds?.length ? sql`${items.sellerId} <> all(${v('awayIds', awayIdsArray(o.awaySellerIds))}::uuid[])` : undefined,
-      ),
+      )),
     )
-    .orderBy(...(o.sort === 'def' && ((o.fromDay !== undefined && !walk) || o.byWords) ? newestFirstBySort : orderFor(o.sort)))
+    .orderBy(...pageOrder)
     .limit(literalLimit(o.limit))
     .as('page');
   const { listingSellerId, ...pageListing } = page._.selectedFields;
@@ -572,6 +560,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
     o.saleTypeId ? 's' : '',
     o.openToTrades ? 't' : '',
     specShape(o.specs),
+    o.specPlan ?? '',
     o.search ? 'q' : '',
     o.awaySellerIds?.length ? 'a' : '',
     days,

@@ -9,6 +9,7 @@ import { createProfilesService } from './profiles-service';
 import * as repo from './repo';
 import { searchPage } from './search-tiers';
 import { searchSuggestions } from './search-suggestions';
+import { specPlanFor } from './spec-plan';
 
 type Row = repo.ListRow & { savedAt?: string };
 
@@ -87,6 +88,8 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     const options = listOptionsFor(scope, query);
     // Away sellers' listings leave the feed, search and the followed-sellers tab; their profile keeps them.
     if (scope.kind === 'public' || scope.kind === 'followed') options.awaySellerIds = await awaySellerIds(db);
+    // Issue 37: a spec filter's page walked or read by its matches, from the combination's count (spec-plan.ts).
+    options.specPlan = await specPlanFor(db, options);
     const rows = options.search
       ? await searchPage(db, options, ITEM_PAGE_SIZE)
       : await repo.restOfTie(db, options, await repo.listPage(db, options), ITEM_PAGE_SIZE);

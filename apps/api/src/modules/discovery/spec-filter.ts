@@ -31,13 +31,19 @@ const textArray = (values: unknown[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** The conditions of a filter's tags (undefined: no spec filter); placeholders named specAll<i>, specAny<j>_<k>. */
-export function specCondition(filter: SpecFilter | undefined, v: Bind, except?: SpecKey): SQL | undefined {
+/**
+ * The conditions of a filter's tags (undefined: no spec filter); placeholders named specAll<i>, specAny<j>_<k>.
+ * `forWalk` (issue 37, spec-plan.ts) wraps them so items_spec_tags_idx cannot serve them: the planner then walks
+ * items_category_specs_idx, whose rows hold the tags, and checks them there.
+ */
+export function specCondition(filter: SpecFilter | undefined, v: Bind, except?: SpecKey, forWalk = false): SQL | undefined {
   const { all, any } = specGroups(filter, except);
   const parts: SQL[] = [];
   if (all.length) parts.push(sql`${items.specTags} @> ${textArray(all.map((tag, i) => v(`specAll${i}`, tag)))}`);
   any.forEach((tags, j) => parts.push(sql`${items.specTags} && ${textArray(tags.map((tag, k) => v(`specAny${j}_${k}`, tag)))}`));
-  return parts.length ? sql.join(parts, sql` and `) : undefined;
+  if (!parts.length) return undefined;
+  const condition = sql.join(parts, sql` and `);
+  return forWalk ? sql`coalesce(${condition}, false)` : condition;
 }
 
 /** A filter's part of a prepared query's shape (statement-name safe): the single tags and each any-group's size. */

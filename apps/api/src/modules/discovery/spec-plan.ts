@@ -1,0 +1,60 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { items, specCounts } from '../../db/schema/index';
+import { byteOrder, combinations, counterKeys } from './facet-counters';
+import type { ListOptions } from './repo';
+
+/**
+ * Issue 37: how a spec-filtered feed page reads its listings. PostgreSQL guesses a combination's share of a category
+ * from each tag's statistics as if tags were independent and spread over every category, and guessed most of the
+ * bench's 20 size + mounting combinations (0.6% to 10% of the keyboards) to be rare: it read all their matches
+ * through items_spec_tags_idx (1,100 to 19,000 heap pages) to sort them for one page. spec_counts (migration 0031)
+ * knows the count, so the service chooses:
+ * - 'walk': the page's ids from items_category_specs_idx (migration 0035), newest first in the category, the tags
+ *   checked in the index's own rows: an index-only scan, so a listing that does not match costs no heap read; then
+ *   the page's listings by id. Its cost is about pageSize x (listings in the category) / matches index rows.
+ * - 'matches': the matches read through items_spec_tags_idx and sorted (matchesOrder); its cost is one heap page per
+ *   match, whatever the category's size.
+ */
+export type SpecPlan = 'walk' | 'matches';
+
+/**
+ * From this many matching listings on, a page is walked. Measured on the 1,000,000-listing bench (206,000 public
+ * keyboards): the two ways cost alike at 600 to 1,000 matches (walk 6-10 ms, matches 4-19 ms cold); at 100 the walk
+ * took 50 ms and the matches 2 ms, at 2,000 the walk 2.5 ms and the matches 14-35 ms. The meeting point grows with
+ * the square root of the category's size, so this holds within a factor of two for categories of 50,000 to 800,000.
+ */
+export const SPEC_WALK_MIN_MATCHES = 800;
+
+/** More counter rows than this (many values on several keys) is left to the planner: a rare kind of query. */
+const MAX_COUNTER_ROWS = 64;
+
+/**
+ * The plan of a public, newest- or oldest-first page of one category with spec filters the counters can answer
+ * (counterKeys, up to three keys: a row holds three tags), from one read of spec_counts; undefined otherwise (the
+ * planner decides, as before). The count includes away sellers' listings: a guide, as the facets' counts are.
+ */
+export async function specPlanFor(db: Queryable, o: ListOptions): Promise<SpecPlan | undefined> {
+  if (o.sort !== 'def' && o.sort !== 'old') return undefined;
+  const keys = counterKeys(o);
+  if (!keys || keys.filter.length === 0 || keys.filter.length > 3) return undefined;
+  const rows = combinations(keys.filter).map((combo) => [...combo].sort(byteOrder));
+  if (rows.length > MAX_COUNTER_ROWS) return undefined;
+  const column = (i: number) => sql.param(rows.map((row) => row[i] ?? ''));
+  // Each row a primary-key read (a scalar subquery, as the facets read them); a row never written counts 0.
+  const result = (await db.execute(sql`
+    select coalesce(sum((select ${specCounts.n} from ${specCounts} where ${specCounts.categoryId} = ${keys.categoryId}::text
+      and ${specCounts.tagA} = l.a and ${specCounts.tagB} = l.b and ${specCounts.tagC} = l.c)), 0)::int as n
+    from unnest(${column(0)}::text[], ${column(1)}::text[], ${column(2)}::text[]) as l(a, b, c)`)) as unknown as { rows: Array<{ n: number }> };
+  return (result.rows[0]?.n ?? 0) >= SPEC_WALK_MIN_MATCHES ? 'walk' : 'matches';
+}
+
+/**
+ * A walked page's condition (`walk`; else `where` as it is): its ids, read by a query of their own that needs no column beyond the index's (the
+ * category, time, id, tags and seller of items_category_specs_idx), so PostgreSQL reads them by an index-only scan;
+ * the page's other columns are then read for those ids alone.
+ */
+export const walkedIds = (walk: boolean, order: SQL[], limit: number, where: SQL | undefined): SQL | undefined =>
+  walk
+    ? sql`${items.id} = any(array(select ${items.id} from ${items} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${sql.raw(String(Math.trunc(limit)))}))`
+    : where;
