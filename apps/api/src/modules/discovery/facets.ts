@@ -5,6 +5,7 @@ import { items } from '../../db/schema/index';
 import { publicItem, withTsquery, type ListOptions } from './repo';
 import { COUNTED_KINDS, counterLookups, counterPlan, counterQuery } from './facet-counters';
 import { specGroups } from './spec-filter';
+import { withinReference } from './known-filters';
 
 /**
  * Issue 29: the filters modal's counts (GET /api/items/facets). For each spec of the asked category, each value's
@@ -141,10 +142,11 @@ export function facetsStatement(o: ListOptions, fields: readonly SpecField[]): S
 
 /** Every field's counts, one statement. Counts above FACET_EXACT_MAX answer FACET_MORE. */
 export async function facetCounts(db: Queryable, options: ListOptions, fields: readonly SpecField[]): Promise<Facets> {
-  const o = await withTsquery(db, options);
+  const known = withinReference(options);
+  const o = known && (await withTsquery(db, known));
   const facets: Facets = {};
   if (!o || fields.length === 0) {
-    // A search that matches nothing: every listed value 0, no common values.
+    // A search, or a category, region or sale type, that matches nothing: every listed value 0, no common values.
     for (const field of fields) facets[field.key] = Object.fromEntries((field.kind === 'flag' ? ['true', 'false'] : (field.choices ?? []).map((c) => c.value)).map((v) => [v, 0]));
     return facets;
   }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIST_FILTER_LIMITS, specTags, type ItemSpecs } from '@keeb/shared';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
+import { statementsDuring } from '../../test/statements';
 
 /**
  * Issue 36, probe findings 1 and 2: list-valued filters are bounded at the edge. `quantity=1,...,3000` on the facets
@@ -15,28 +16,13 @@ const range = (n: number, of: (i: number) => string) => Array.from({ length: n }
 const QUANTITIES = range(3000, (i) => String(i + 1));
 const MAKERS = range(2500, (i) => `m${i}`);
 
-/**
- * The statements the app sends while `send` runs: every query and exec of the database client underneath drizzle
- * (PGlite's one client, or node-postgres's pool), which the API's reads all go through.
- */
-async function statementsDuring<T>(send: () => PromiseLike<T>): Promise<{ result: T; statements: number }> {
-  const client = (t.db.db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
-  const spies = (['query', 'exec', 'connect'] as const).filter((name) => typeof client[name] === 'function').map((name) => vi.spyOn(client, name));
-  try {
-    const result = await send();
-    return { result, statements: spies.reduce((n, spy) => n + spy.mock.calls.length, 0) };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
-
 afterEach(() => vi.restoreAllMocks());
 
 describe('list filters bounded at the edge (issue 36)', () => {
   it('3,000 quantities on the facets and the feed: 400 too_many_values naming the field, no statement sent', async () => {
     const client = await t.client();
     for (const path of ['/api/items/facets', '/api/items']) {
-      const { result, statements } = await statementsDuring(() => client.get(`${path}?categoryIds=parts&quantity=${QUANTITIES}`));
+      const { result, statements } = await statementsDuring(t.db.db, () => client.get(`${path}?categoryIds=parts&quantity=${QUANTITIES}`));
       expect(result.status, path).toBe(400);
       expect(result.body).toEqual({ message: 'too_many_values', field: 'quantity', max: LIST_FILTER_LIMITS.valuesPerKey });
       expect(statements, path).toBe(0);

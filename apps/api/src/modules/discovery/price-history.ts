@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, PRICE_HISTORY_MIN_SALES, PRICE_HISTORY_MONTHS, PRICE_HISTORY_RECENT, type PriceHistory } from '@keeb/shared';
 import { isoFromJson, type Queryable } from '../../db/client';
 import { withTsquery, type ListOptions } from './repo';
+import { withinReference } from './known-filters';
 
 const YEAR = sql.raw(`interval '${PRICE_HISTORY_MONTHS} months'`);
 
@@ -30,7 +31,8 @@ type Row = [count: number, median: number | null, min: number | null, max: numbe
  */
 export async function priceHistory(db: Queryable, options: ListOptions): Promise<PriceHistory> {
   const none: PriceHistory = { count: 0, median: null, min: null, max: null, recent: [] };
-  const resolved = await withTsquery(db, options);
+  const known = withinReference(options);
+  const resolved = known && (await withTsquery(db, known));
   if (!resolved) return none;
   const result = (await db.execute(sql`
     with sold as materialized (

@@ -10,6 +10,7 @@ import * as repo from './repo';
 import { searchPage } from './search-tiers';
 import { searchSuggestions } from './search-suggestions';
 import { specPlanFor } from './spec-plan';
+import { withinReference } from './known-filters';
 
 type Row = repo.ListRow & { savedAt?: string };
 
@@ -85,7 +86,8 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
   }
 
   async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
-    const options = listOptionsFor(scope, query);
+    const options = withinReference(listOptionsFor(scope, query));
+    if (!options) return [];
     // Away sellers' listings leave the feed, search and the followed-sellers tab; their profile keeps them.
     if (scope.kind === 'public' || scope.kind === 'followed') options.awaySellerIds = await awaySellerIds(db);
     // Issue 37: a spec filter's page walked or read by its matches, from the combination's count (spec-plan.ts).

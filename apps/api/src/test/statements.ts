@@ -1,0 +1,23 @@
+import { vi } from 'vitest';
+import type { Database } from '../db/client';
+
+/** A statement's text, from the first argument of the client's query or exec (a string or a query config). */
+const textOf = (arg: unknown): string => (typeof arg === 'string' ? arg : typeof arg === 'object' && arg && 'text' in arg ? String(arg.text) : String(arg));
+
+/**
+ * The statements the app sends while `send` runs: every query and exec of the client underneath drizzle (PGlite's
+ * one client, or node-postgres's pool; the pool's own connect() is not counted, pool.query calls it once per
+ * query). Left out: the job queue's polling, which shares PGlite's client (its tables are in schema pgboss), and the
+ * list of away sellers, which each process reads again on its own one-second clock (accounts/away).
+ */
+export async function statementsDuring<T>(db: Database, send: () => PromiseLike<T>): Promise<{ result: T; statements: number; texts: string[] }> {
+  const client = (db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
+  const spies = (['query', 'exec'] as const).filter((name) => typeof client[name] === 'function').map((name) => vi.spyOn(client, name));
+  try {
+    const result = await send();
+    const texts = spies.flatMap((spy) => spy.mock.calls.map((call) => textOf(call[0]))).filter((text) => !/\bpgboss\.|"away_until" > now\(\)/.test(text));
+    return { result, statements: texts.length, texts };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
