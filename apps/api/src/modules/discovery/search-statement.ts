@@ -4,6 +4,7 @@ import { jsonRows, type Queryable } from '../../db/client';
 import { items } from '../../db/schema/index';
 import { buildListQuery, listPage, listShape, listValues, publicItem, toListRow, type Bind, type Cursor, type ListOptions, type ListRow, type ListSort } from './repo';
 import { beforeWindow, SEARCH_WINDOW_LISTINGS, windowOf } from './search-window';
+import { hasSpecFilter } from './spec-filter';
 
 /**
  * Issue 37: a search page in one statement. Each tier (search-tiers.ts) is read as before, by the list query of
@@ -89,7 +90,7 @@ const gateShape = (g: Gate) =>
  * check's answer comes first, as part -1.
  */
 function statementSql(db: Queryable, parts: Part[], check: CursorCheck | undefined, bind: (prefix: string) => Bind): SQL {
-  const ctes = parts.map((p, i) => sql`${partName(i)} (row, n) as (${buildListQuery(db, p.options, bind(`p${i}_`), { index: i, gate: gateSql(p.gate) })})`);
+  const ctes = parts.map((p, i) => sql`${partName(i)} (row, n) as materialized (${buildListQuery(db, p.options, bind(`p${i}_`), { index: i, gate: gateSql(p.gate) })})`);
   const rows = parts.map((_, i) => sql`select ${sql.raw(String(i))} as part, n, row from ${partName(i)}`);
   if (check) {
     ctes.unshift(cursorCheckSql(db, check, bind('c_')));
@@ -113,6 +114,15 @@ const prepared = new Map<string, { name: string; query: { sql: string; params: u
  */
 const planIsFixed = (o: ListOptions) => o.fromDay !== undefined || o.byWords === true;
 
+/**
+ * A public search with no other filter: its fixed parts have one plan whatever the values, and PostgreSQL's own
+ * choice kept planning a typo search anew on every page (its generic plan is estimated dearer than one for a word
+ * found nowhere, though the same nodes on the 1M-listing bench), 0.7-1 ms each time: so it always runs the generic
+ * plan (db/client.ts, PlanReuse). A filter's values may call for another index: those keep PostgreSQL's choice.
+ */
+const onlySearch = (o: ListOptions) =>
+  o.scope.kind === 'public' && !o.categoryIds?.length && !o.regionCodes?.length && !o.saleTypeId && !o.openToTrades && !hasSpecFilter(o.specs);
+
 /** Runs the statement: each part's rows, in its order, and whether the cursor is in the exact tier (true without a check). */
 async function readParts(db: Queryable, parts: Part[], check: CursorCheck | undefined): Promise<{ got: ListRow[][]; inExact: boolean }> {
   const shape = [check ? `c${check.sort}${check.cursor.id ? 'i' : ''}${check.cursor.ts ? 't' : ''}` : '', ...parts.map((p) => `${listShape(p.options)}:${gateShape(p.gate)}`)].join('|');
@@ -126,9 +136,10 @@ async function readParts(db: Queryable, parts: Part[], check: CursorCheck | unde
   if (check) Object.assign(values, { c_id: check.cursor.id, c_ts: check.cursor.ts, c_price: check.cursor.priceCents, c_likes: check.cursor.likes, c_exact: check.exact });
   const query = { sql: statement.query.sql, params: fillPlaceholders(statement.query.params, values) };
   const named = parts.every((p) => planIsFixed(p.options));
+  const reuse = parts.every((p) => onlySearch(p.options)) ? 'generic' : 'kept';
   const got: ListRow[][] = parts.map(() => []);
   let inExact = true;
-  for (const values of await jsonRows(db, query, named ? statement.name : undefined)) {
+  for (const values of await jsonRows(db, query, named ? statement.name : undefined, reuse)) {
     if (values[0] === -1) inExact = values[1] === true;
     else got[values[0] as number]!.push(toListRow(values.slice(1)));
   }
