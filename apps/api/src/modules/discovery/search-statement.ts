@@ -20,7 +20,7 @@ interface Gate {
   fewerThan?: Array<{ parts: number[]; rows: number }>;
 }
 
-/** A list query of the statement; `older` is the part read only when `window`'s rows (of `limit`) fall short. */
+/** A list query of the statement (a CTE), and when it reads. */
 interface Part {
   options: ListOptions;
   gate: Gate;
@@ -34,7 +34,7 @@ interface TierParts {
   /**
    * The listings before the window, as a part of the statement; undefined when the window is walked (a common
    * word): the planner chooses how to read them with their tsquery in view, so they are a query of their own, read
-   * only when the window falls short, as newestFirstSearchPage always read them.
+   * only when the window falls short, as they were before issue 37.
    */
   older?: number | undefined;
 }
