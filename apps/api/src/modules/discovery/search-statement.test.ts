@@ -20,15 +20,18 @@ const textOf = (arg: unknown) => (typeof arg === 'string' ? arg : String((arg as
  * The statements the page sends while `send` runs: every query and exec of the client underneath drizzle
  * (PGlite's one client, or node-postgres's pool: its own connect() is not counted, pool.query calls it once per
  * query). Left out: the job queue's polling, which shares PGlite's client (its tables are in schema pgboss), and
- * the list of away sellers, which each process reads again on its own one-second clock (accounts/away).
+ * what each process caches and reads again on its own clock: the away sellers (a second, accounts/away), a search
+ * text's expansion (a minute, search_tsqueries) and the window's length and the word statistics (ten minutes,
+ * search-window.ts). Only the page's own statements are counted.
  */
-async function statementsDuring<T>(send: () => PromiseLike<T>): Promise<{ result: T; statements: number }> {
+const CACHE_REFRESH = /\bpgboss\.|"away_until" > now\(\)|search_tsqueries\(|\bpg_stats\b|\boffset\b/;
+async function statementsDuring<T>(send: () => PromiseLike<T>): Promise<{ result: T; statements: number; texts: string[] }> {
   const client = (t.db.db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
   const spies = (['query', 'exec'] as const).filter((name) => typeof client[name] === 'function').map((name) => vi.spyOn(client, name));
   try {
     const result = await send();
-    const texts = spies.flatMap((spy) => spy.mock.calls.map((call) => textOf(call[0])));
-    return { result, statements: texts.filter((text) => !/\bpgboss\.|"away_until" > now\(\)/.test(text)).length };
+    const texts = spies.flatMap((spy) => spy.mock.calls.map((call) => textOf(call[0]))).filter((text) => !CACHE_REFRESH.test(text));
+    return { result, statements: texts.length, texts };
   } finally {
     for (const spy of spies) spy.mockRestore();
   }
@@ -55,19 +58,22 @@ async function pages(text: string, cursor: CursorOf, extra = '') {
   const client = await t.client();
   const seen: string[][] = [];
   const statements: number[] = [];
+  // What they were, for the message of a failed count.
+  const texts: string[] = [];
   let query = '';
   for (let n = 0; n < 10; n++) {
     const path = `/api/items?searchText=${encodeURIComponent(text)}${extra}${query}`;
     // The first call fills the per-process caches (the search's tsqueries, the away sellers): then count.
     await client.get(path);
-    const { result: res, statements: sent } = await statementsDuring(() => client.get(path));
+    const { result: res, statements: sent, texts: sentTexts } = await statementsDuring(() => client.get(path));
+    texts.push(...sentTexts.map((text) => text.slice(0, 200)));
     expect(res.status).toBe(200);
     seen.push((res.body as Card[]).map((c) => c._id));
     statements.push(sent);
     if (res.body.length < ITEM_PAGE_SIZE) break;
     query = `&${new URLSearchParams(cursor(res.body.at(-1))).toString()}`;
   }
-  return { seen, statements };
+  return { seen, statements, texts };
 }
 
 describe('a search page in one statement (issue 37)', () => {
@@ -77,10 +83,10 @@ describe('a search page in one statement (issue 37)', () => {
     const exact = await bulk(seller.id, 40, (i) => ({ name: `Laser deskmat ${i}`, timeListed: minutesAgo(100 + i) }));
     const typo = await bulk(seller.id, 40, (i) => ({ name: `Lazer keycap set ${i}`, timeListed: minutesAgo(1 + i) }));
     for (const cursor of [withId, specCursor]) {
-      const { seen, statements } = await pages('laser', cursor);
+      const { seen, statements, texts } = await pages('laser', cursor);
       // 36 exact; 4 exact and 32 typos (the cursor in the exact tier); 8 typos (the cursor in the typo tier).
       expect(seen).toEqual([exact.slice(0, 36), [...exact.slice(36), ...typo.slice(0, 32)], typo.slice(32)]);
-      expect(statements).toEqual([1, 1, 1]);
+      expect(statements, texts.join('\n')).toEqual([1, 1, 1]);
     }
   });
 
@@ -89,29 +95,29 @@ describe('a search page in one statement (issue 37)', () => {
     const exact = await bulk(seller.id, ITEM_PAGE_SIZE, (i) => ({ name: `Laser deskmat ${i}`, timeListed: minutesAgo(100 + i) }));
     const typo = await bulk(seller.id, 5, (i) => ({ name: `Lazer keycap set ${i}`, timeListed: minutesAgo(1 + i) }));
     for (const cursor of [withId, specCursor]) {
-      const { seen, statements } = await pages('laser', cursor);
+      const { seen, statements, texts } = await pages('laser', cursor);
       expect(seen).toEqual([exact, typo]);
-      expect(statements).toEqual([1, 1]);
+      expect(statements, texts.join('\n')).toEqual([1, 1]);
     }
   });
 
   it('pages that are all typo matches, in every sort', async () => {
     const seller = await createUser(t.db.db);
     const typo = await bulk(seller.id, 80, (i) => ({ name: `Lazer keycap set ${i}`, timeListed: minutesAgo(1 + i), priceCents: 1_000 + i * 10 }));
-    const { seen, statements } = await pages('laser', withId);
+    const { seen, statements, texts } = await pages('laser', withId);
     expect(seen).toEqual([typo.slice(0, 36), typo.slice(36, 72), typo.slice(72)]);
-    expect(statements).toEqual([1, 1, 1]);
+    expect(statements, texts.join('\n')).toEqual([1, 1, 1]);
     const priceCursor: CursorOf = (last) => ({ ts: last.timeListed, price: String((last as unknown as { price: number }).price), cursorId: last._id });
     const low = await pages('laser', priceCursor, '&sort=low');
     expect(low.seen.flat()).toEqual(typo);
-    expect(low.statements).toEqual([1, 1, 1]);
+    expect(low.statements, low.texts.join('\n')).toEqual([1, 1, 1]);
   });
 
   it('a search without typos, and a search that finds nothing, are one statement too', async () => {
     const seller = await createUser(t.db.db);
     const boards = await bulk(seller.id, 3, (i) => ({ name: `Keychron Q${i}`, timeListed: minutesAgo(1 + i) }));
-    expect(await pages('keychron', withId)).toEqual({ seen: [boards], statements: [1] });
-    expect(await pages('lazer', withId)).toEqual({ seen: [[]], statements: [1] });
+    expect(await pages('keychron', withId)).toMatchObject({ seen: [boards], statements: [1] });
+    expect(await pages('lazer', withId)).toMatchObject({ seen: [[]], statements: [1] });
   });
 
   it('ties: a page ends after the whole group of listings sharing its last time, across the tier boundary too', async () => {
@@ -122,12 +128,12 @@ describe('a search page in one statement (issue 37)', () => {
     const typoTied = await bulk(seller.id, 10, (i) => ({ name: `Lazer keycap set ${i}`, timeListed: at }));
     const typoOlder = await bulk(seller.id, 30, (i) => ({ name: `Lazer cable ${i}`, timeListed: minutesAgo(20 + i) }));
     const byIdDesc = (ids: string[]) => [...ids].sort().reverse();
-    const { seen, statements } = await pages('laser', withId);
+    const { seen, statements, texts } = await pages('laser', withId);
     expect(seen.flat()).toEqual([...byIdDesc(exactTied), ...byIdDesc(typoTied), ...typoOlder]);
     // The first page: every exact match, then the typo tier grown to close its tie, up to TIE_PAGE_LIMIT_PAGES of
     // the two rows left on the page (a client sending cursorId pages on exactly through the rest).
     expect(seen.map((page) => page.length)).toEqual([34 + 2 + 6, 2 + 30]);
     // The rest of a tie is one more statement, as for any list.
-    expect(statements).toEqual([2, 1]);
+    expect(statements, texts.join('\n')).toEqual([2, 1]);
   });
 });
