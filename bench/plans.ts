@@ -101,6 +101,11 @@ export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefin
   const tiers = await repo.searchTiers(db, options);
   if (!tiers) return undefined;
   const read = await searchRead(db, tiers.exact, tiers.typo, ITEM_PAGE_SIZE, repo.hasCursor(options.sort, options.cursor));
+  // One part and no cursor check: the API runs that part's list query alone.
+  if (read.parts.length === 1 && !read.check) {
+    const alone = await explain(db, read.parts[0]!.options);
+    return { ...alone, shape: `one query: [${partLabels(read)[0]}] ${alone.shape}` };
+  }
   const result = (await db.execute(sql`explain (analyze, format json) ${searchStatementForExplain(db, read)}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };

@@ -1,8 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { items, itemShipping } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createUser, itemValues } from '../../test/factories';
+import type { Cursor } from './repo';
+import { searchPage } from './search-tiers';
+import { forgetSearchWindowCaches, windowOf } from './search-window';
+import * as repo from './repo';
 
 /**
  * Issue 37: a search page is one statement for both tiers (search-statement.ts). The exact and typo tiers, the
@@ -135,5 +140,28 @@ describe('a search page in one statement (issue 37)', () => {
     expect(seen.map((page) => page.length)).toEqual([34 + 2 + 6, 2 + 30]);
     // The rest of a tie is one more statement, as for any list.
     expect(statements, texts.join('\n')).toEqual([2, 1]);
+  });
+
+  it('a common word whose window falls short: the older exact matches, then the typo tier, each read after (windows of 21 listings)', async () => {
+    const seller = await createUser(t.db.db);
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+    // 'laser' in a fifth of the listings (common by the statistics), none of them among the newest days' listings.
+    await bulk(seller.id, 80, (i) => ({ name: `Tofu60 case ${i}`, timeListed: hoursAgo(1 + i * 3) }));
+    const exact = await bulk(seller.id, 40, (i) => ({ name: `Laser deskmat ${i}`, timeListed: hoursAgo(300 + i) }));
+    const typo = await bulk(seller.id, 40, (i) => ({ name: `Lazer keycap set ${i}`, timeListed: hoursAgo(400 + i) }));
+    await t.db.db.execute(sql`analyze items`);
+    forgetSearchWindowCaches(t.db.db);
+    const o: repo.ListOptions = { scope: { kind: 'public' }, search: 'laser', sort: 'def', cursor: {}, limit: ITEM_PAGE_SIZE + 1 };
+    const tiers = (await repo.searchTiers(t.db.db, o))!;
+    expect((await windowOf(t.db.db, tiers.exact, 21))?.walkWindow).toBe(true);
+    const seen: string[][] = [];
+    let cursor: Cursor = {};
+    for (let n = 0; n < 5; n++) {
+      const page = await searchPage(t.db.db, { ...o, cursor }, ITEM_PAGE_SIZE, 21);
+      seen.push(page.map((r) => r.id));
+      if (page.length < ITEM_PAGE_SIZE) break;
+      cursor = { ts: page.at(-1)!.timeListed, id: page.at(-1)!.id };
+    }
+    expect(seen).toEqual([exact.slice(0, 36), [...exact.slice(36), ...typo.slice(0, 32)], typo.slice(32)]);
   });
 });

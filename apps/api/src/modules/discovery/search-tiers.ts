@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import { hasCursor, restOfTie, searchTiers, type ListOptions, type ListRow } from './repo';
-import { readSearch, searchRead } from './search-statement';
+import { readSearch, searchRead, typoFromStartRows } from './search-statement';
 import { SEARCH_WINDOW_LISTINGS } from './search-window';
 
 /**
@@ -25,6 +25,6 @@ export async function searchPage(db: Queryable, o: ListOptions, pageSize: number
   if (first.length === pageSize) return first;
   // The exact tier ended on this page: the typo tier follows from its beginning.
   const typoFromStart: ListOptions = { ...typo, cursor: {}, limit: o.limit - first.length };
-  const rest = await tier(read.typoFromStart!, typoFromStart.limit);
+  const rest = await typoFromStartRows(db, read, tier, typoFromStart, listings);
   return [...first, ...(await restOfTie(db, typoFromStart, rest, pageSize - first.length))];
 }
