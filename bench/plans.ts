@@ -1,13 +1,13 @@
 /**
  * EXPLAIN ANALYZE of each case's page queries, built by the API's own code (service.listOptionsFor, repo.searchTiers,
- * repo.listQuery, search-window.ts) with the same values, reduced to a one-line shape: node types and index names.
+ * repo.listQuery, search-statement.ts) with the same values, reduced to a one-line shape: node types and index names.
  */
 import { sql } from 'drizzle-orm';
-import { ItemListQuerySchema } from '@keeb/shared';
+import { ITEM_PAGE_SIZE, ItemListQuerySchema } from '@keeb/shared';
 import type { Database } from '../apps/api/src/db/client';
 import * as repo from '../apps/api/src/modules/discovery/repo';
 import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
-import { beforeWindow, windowOf } from '../apps/api/src/modules/discovery/search-window';
+import { searchRead, searchStatementForExplain, type SearchRead } from '../apps/api/src/modules/discovery/search-statement';
 import { facetFieldsOf, facetsStatement } from '../apps/api/src/modules/discovery/facets';
 import { listOptionsFor } from '../apps/api/src/modules/discovery/service';
 import { specPlanFor } from '../apps/api/src/modules/discovery/spec-plan';
@@ -17,6 +17,8 @@ import type { BenchCase } from './cases';
 
 interface PlanNode {
   'Node Type': string;
+  'Subplan Name'?: string;
+  'Actual Loops'?: number;
   'Index Name'?: string;
   'Relation Name'?: string;
   'Join Type'?: string;
@@ -76,9 +78,8 @@ const explainItemPage = (db: Database, itemId: string) => explainStatement(db, I
 
 /**
  * The plans of the queries the API runs for the case's page. Undefined when its search cannot match anything (the
- * API then answers [] without a page query). A search is its exact tier, then, when that did not fill the page,
- * its typo tier from the start (search-tiers.ts); a newest-first tier is its window query, then, when the window
- * did not fill the page, the query for the older listings (search-window.ts, newestFirstSearchPage).
+ * API then answers [] without a page query). A search is one statement (search-statement.ts): its parts, each a
+ * tier's window or the listings before it, are shown in order, with those its gates kept from reading as such.
  */
 export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefined> {
   if (c.kind === 'item') return explainItemPage(db, c.itemIds![0]!);
@@ -99,40 +100,56 @@ export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefin
     // A scalar subquery per value: the distinct nodes say how they run.
     return { ...plan, shape: `one statement, every value: ${[...new Set(plan.shape.split(/ \[| ; |\] ?| > /).filter(Boolean))].join(', ')}` };
   }
-  if (!options.search) return (await tierPlan(db, options)).plan;
+  if (!options.search) return explain(db, options);
   const tiers = await repo.searchTiers(db, options);
   if (!tiers) return undefined;
-  const exact = await tierPlan(db, tiers.exact);
-  if (exact.found === options.limit || !tiers.typo) return exact.plan;
-  const typo = await tierPlan(db, { ...tiers.typo, cursor: {}, limit: options.limit - exact.found });
-  return {
-    shape: `exact (${exact.found} rows): ${exact.plan.shape}; then typos: ${typo.plan.shape}`,
-    seqScan: exact.plan.seqScan || typo.plan.seqScan,
-    executionMs: exact.plan.executionMs + typo.plan.executionMs,
+  const read = await searchRead(db, tiers.exact, tiers.typo, ITEM_PAGE_SIZE, repo.hasCursor(options.sort, options.cursor));
+  // One part and no cursor check: the API runs that part's list query alone.
+  if (read.parts.length === 1 && !read.check) {
+    const alone = await explain(db, read.parts[0]!.options);
+    return { ...alone, shape: `one query: [${partLabels(read)[0]}] ${alone.shape}` };
+  }
+  const result = (await db.execute(sql`explain (analyze, format json) ${searchStatementForExplain(db, read)}`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
   };
+  const plan = planFrom(result.rows);
+  const raw = Object.values(result.rows[0]!)[0];
+  const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+  return { ...plan, shape: `one statement: ${searchParts(top!.Plan, read)}` };
 }
 
-/** One list query's plans (a newest-first search's window, and what comes before it) and the rows it found. */
-async function tierPlan(db: Database, options: repo.ListOptions): Promise<{ plan: Plan; found: number }> {
-  const window = options.search && options.sort === 'def' ? await windowOf(db, options) : undefined;
-  if (!window) return { plan: await explain(db, options), found: (await repo.listQuery(db, options)).length };
-  if (window.fromDay === undefined) {
-    const plan = await explain(db, window);
-    return { plan: { ...plan, shape: `by words: ${plan.shape}` }, found: (await repo.listQuery(db, window)).length };
+/** What each part of a search statement is: its tier, and how its listings are read (search-window.ts). */
+function partLabels(read: SearchRead): string[] {
+  const labels: string[] = [];
+  const tiers = [
+    ['exact', read.exact],
+    ['typos from the start', read.typoFromStart],
+    ['typos after the cursor', read.typoAfter],
+  ] as const;
+  for (const [name, tier] of tiers) {
+    if (!tier) continue;
+    const o = read.parts[tier.first]!.options;
+    labels[tier.first] = `${name}, ${o.fromDay !== undefined ? `window${o.walkWindow ? ' walked' : ''}` : o.byWords ? 'by words' : 'whole tier'}`;
+    if (tier.older !== undefined) labels[tier.older] = `${name}, before the window`;
   }
-  const newestDay = repo.listDay(options.cursor.ts ? new Date(options.cursor.ts) : new Date());
-  const label = `last ${newestDay - window.fromDay!} days${window.walkWindow ? ', walked' : ''}`;
-  const recent = await explain(db, window);
-  const found = (await repo.listQuery(db, window)).length;
-  if (found === options.limit) return { plan: { ...recent, shape: `${label}: ${recent.shape}` }, found };
-  const older = await explain(db, beforeWindow(window, found));
-  const olderFound = (await repo.listQuery(db, beforeWindow(window, found))).length;
-  return {
-    plan: {
-      shape: `${label} (${found} rows): ${recent.shape}, then older: ${older.shape}`,
-      seqScan: recent.seqScan || older.seqScan,
-      executionMs: recent.executionMs + older.executionMs,
-    },
-    found: found + olderFound,
+  return labels;
+}
+
+const readsListings = (node: PlanNode): boolean =>
+  ((node['Relation Name'] === 'items' || node['Index Name']?.startsWith('items_') === true) && (node['Actual Loops'] ?? 0) > 0) || (node.Plans ?? []).some(readsListings);
+
+/** Each part's plan in order (the CTE search_part_N), or that its gate kept it from reading. */
+function searchParts(top: PlanNode, read: SearchRead): string {
+  const labels = partLabels(read);
+  const found: string[] = [];
+  const visit = (node: PlanNode) => {
+    const name = /^CTE search_part_(\d+)$/.exec(node['Subplan Name'] ?? '');
+    if (name) {
+      const i = Number(name[1]);
+      found[i] = `[${labels[i]}] ${readsListings(node) ? shapeOf(node) : 'not read'}`;
+    }
+    (node.Plans ?? []).forEach(visit);
   };
+  visit(top);
+  return found.filter(Boolean).join(' ; ');
 }

@@ -5,7 +5,8 @@ import { itemShipping, items, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { itemValues } from '../../test/factories';
 import * as repo from './repo';
-import { beforeWindow } from './search-window';
+import { searchRead, searchStatementForExplain } from './search-statement';
+import { beforeWindow, forgetSearchWindowCaches } from './search-window';
 
 // The rows are written once (beforeAll) and only read: every test EXPLAINs over the same listings.
 const t = useTestApp({}, {}, { sharedRows: true });
@@ -99,6 +100,27 @@ describe('list query plans use indexes (both drivers)', () => {
     const older = beforeWindow({ ...options, fromDay: repo.listDay(new Date()) - 1, walkWindow: false }, 0);
     const text = await plan(repo.listQuery(t.db.db, older));
     expect(text).not.toMatch(/items_feed_idx/);
+  });
+
+  // By its words (the exact tier of a typo) a search is a sequential scan at 4,000 rows and items_search_day_idx at
+  // 1,000,000 (npm run bench); its windows and the cursor's check must use an index at any size.
+  it("a typo search's one statement (issue 37): its windows and its cursor check read through indexes", async () => {
+    forgetSearchWindowCaches(t.db.db);
+    const options = { ...base, limit: ITEM_PAGE_SIZE + 1, sort: 'def' as const, search: 'olivai' };
+    const tiers = (await repo.searchTiers(t.db.db, options))!;
+    expect(tiers.typo).toBeDefined();
+    const cursor = { ts: new Date(Date.now() - 100 * 60_000).toISOString(), id: '00000000-0000-4000-8000-000000000000' };
+    // Windows of 200 listings (a few hours here), as the 10,000 of a large catalogue.
+    for (const c of [{}, cursor]) {
+      const read = await searchRead(t.db.db, { ...tiers.exact, cursor: c }, { ...tiers.typo!, cursor: c }, ITEM_PAGE_SIZE, 'ts' in c, 200);
+      expect(read.parts.length).toBeGreaterThan(1);
+      const text = await plan(searchStatementForExplain(t.db.db, read));
+      // Each CTE's plan: the cursor check and the parts, the ones read by their words left out.
+      const sections = text.split(/\n(?=  CTE )/).slice(1);
+      const checked = sections.filter((section) => !/^  CTE search_part_(\d+)/.test(section) || !read.parts[Number(/search_part_(\d+)/.exec(section)![1])]!.options.byWords);
+      expect(checked.length).toBe(read.parts.filter((p) => !p.options.byWords).length + ('ts' in c ? 1 : 0));
+      for (const section of checked) expectIndexPlan(section);
+    }
   });
 
   // Search plans are not asserted here otherwise: at 4,000 rows the planner prefers the feed index plus a filter over the

@@ -123,7 +123,7 @@ const asExpression = (column: (typeof summaryColumns)[keyof typeof summaryColumn
  * How a value enters a list query: as itself (a one-off query, planned with its values) or as a named placeholder
  * (a prepared query, built and parsed once and then only bound; see listPage).
  */
-type Bind = <T>(name: string, value: T) => T | Placeholder;
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
 const asValue: Bind = (_name, value) => value;
 const asPlaceholder: Bind = (name) => sql.placeholder(name);
 
@@ -351,26 +351,6 @@ export async function searchTiers(db: Queryable, o: ListOptions): Promise<{ exac
 export const hasCursor = (sort: ListSort, c: Cursor) => afterCursor(sort, c, asValue, false) !== undefined;
 
 /**
- * Whether a public listing at the cursor matches the tsquery: by its id when the client sends it, else by the
- * sort fields it sent (the spec's cursor), which a listing of the other tier shares only in a tie.
- */
-export async function cursorMatches(db: Queryable, sort: ListSort, c: Cursor, tsquery: string): Promise<boolean> {
-  const at = c.id
-    ? sql`${items.id} = ${c.id}::uuid`
-    : and(
-        c.ts ? sql`${items.timeListed} = ${c.ts}::timestamptz` : undefined,
-        (sort === 'low' || sort === 'high') && c.priceCents !== undefined ? sql`${items.priceCents} = ${c.priceCents}::integer` : undefined,
-        sort === 'rate' && c.likes !== undefined ? sql`${items.saveCount} = ${c.likes}::integer` : undefined,
-      );
-  const [row] = await db
-    .select({ id: items.id })
-    .from(items)
-    .where(and(at, publicItem, sql`${items.search} @@ ${tsquery}::tsquery`))
-    .limit(1);
-  return row !== undefined;
-}
-
-/**
  * Whether a public listing matches a tsquery, bound as a value: the planner sees it (a word found nowhere is one
  * GIN lookup, never a walk of every listing in search of a first match).
  */
@@ -400,9 +380,10 @@ export async function searchWordsOf(db: Queryable, text: string): Promise<Array<
 
 /**
  * The page is chosen from items alone and its 36 sellers looked up after: a search that sorts thousands of
- * matches would otherwise join (and hash every seller for) all of them first.
+ * matches would otherwise join (and hash every seller for) all of them first. As `part` of a search's one statement
+ * (search-statement.ts) it reads only when `gate` holds, leads each row with the part's number and numbers the rows.
  */
-function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
+export function buildListQuery(db: Queryable, o: ListOptions, v: Bind, part?: { index: number; gate: SQL | undefined }) {
   const categoryIds = o.categoryIds ?? [];
   const regionCodes = o.regionCodes ?? [];
   const walk = o.fromDay !== undefined && o.walkWindow === true;
@@ -435,6 +416,7 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
         o.beforeDay === undefined ? undefined : sql`${items.timeListed} < ${v('before', dayStart(o.beforeDay))}::timestamptz`,
         afterCursor(o.sort, o.cursor, v, o.tieOnly === true),
         o.awaySellerIds?.length ? sql`${items.sellerId} <> all(${v('awayIds', awayIdsArray(o.awaySellerIds))}::uuid[])` : undefined,
+        part?.gate,
       )),
     )
     .orderBy(...pageOrder)
@@ -457,8 +439,10 @@ function buildListQuery(db: Queryable, o: ListOptions, v: Bind) {
                from orders o where o.item_id = ${pageListing.id})`,
         ]
       : [];
+  const lead = part ? [sql.raw(String(part.index))] : [];
+  const numbered: Record<string, SQL> = part ? { n: sql`row_number() over (order by ${sql.join(orderFor(o.sort, page), sql`, `)})` } : {};
   return db
-    .select(jsonArrayRow([...Object.values(pageListing), ...Object.values(seller._.selectedFields), ...order]))
+    .select({ ...jsonArrayRow([...lead, ...Object.values(pageListing), ...Object.values(seller._.selectedFields), ...order]), ...numbered })
     .from(page)
     .crossJoinLateral(seller)
     .orderBy(...orderFor(o.sort, page));
@@ -489,7 +473,7 @@ export interface ListOrder {
  * A row of the page query (jsonRows) as an object, its select list in order: the listing's columns, then the
  * seller's. One object literal per row; storing fifteen computed keys one at a time cost a list page more CPU.
  */
-function toListRow(values: unknown[]): ListRow {
+export function toListRow(values: unknown[]): ListRow {
   const [id, name, priceCents, priceSoldCents, thumbnail, photos, categoryId, saleTypeId, offersAccepted, isFixedPrice, timeListed, saveCount, timestamped, openToTrades, tradePending, traded, approvalStatus, sellerId, sellerUsername, sellerAvatar, order] =
     values;
   const row = {
@@ -550,27 +534,29 @@ const preparedLists = new Map<string, { name: string; query: RenderedQuery }>();
  * so the planner sees its tsquery and picks the index that suits how many rows match.
  */
 export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]> {
-  const days = `${o.fromDay === undefined ? '' : o.walkWindow ? 'w' : 'f'}${o.beforeDay === undefined ? '' : 'b'}${o.byWords ? 'g' : ''}`;
-  const shape = [
-    o.scope.kind,
-    o.sort,
-    cursorShape(o.sort, o.cursor, o.tieOnly === true),
-    o.categoryIds?.length ?? 0,
-    o.regionCodes?.length ?? 0,
-    o.saleTypeId ? 's' : '',
-    o.openToTrades ? 't' : '',
-    specShape(o.specs),
-    o.specPlan ?? '',
-    o.search ? 'q' : '',
-    o.awaySellerIds?.length ? 'a' : '',
-    days,
-    o.limit,
-  ].join('_');
+  const shape = listShape(o);
   let prepared = preparedLists.get(shape);
   if (!prepared) {
     prepared = { name: `items_list_${shape}`, query: buildListQuery(db, o, asPlaceholder).toSQL() };
     preparedLists.set(shape, prepared);
   }
+  const values = listValues(o);
+  const query = { sql: prepared.query.sql, params: fillPlaceholders(prepared.query.params, values) };
+  // A search's window is read the way the API chose (walked or through the day index), whatever the values: a
+  // kept plan serves it. Any other search is planned with its values each time.
+  const keepsPlan = !o.search || o.fromDay !== undefined;
+  return (await jsonRows(db, query, keepsPlan ? prepared.name : undefined, planReuse(o))).map(toListRow);
+}
+
+/** A list query's shape: what its SQL depends on besides the values (a prepared statement per shape). */
+export function listShape(o: ListOptions): string {
+  const days = `${o.fromDay === undefined ? '' : o.walkWindow ? 'w' : 'f'}${o.beforeDay === undefined ? '' : 'b'}${o.byWords ? 'g' : ''}`;
+  const filters = [o.categoryIds?.length ?? 0, o.regionCodes?.length ?? 0, o.saleTypeId ? 's' : '', o.openToTrades ? 't' : '', specShape(o.specs), o.specPlan ?? ''];
+  return [o.scope.kind, o.sort, cursorShape(o.sort, o.cursor, o.tieOnly === true), ...filters, o.search ? 'q' : '', o.awaySellerIds?.length ? 'a' : '', days, o.limit].join('_');
+}
+
+/** The values of a list query's placeholders, by name. */
+export function listValues(o: ListOptions): Record<string, unknown> {
   const values: Record<string, unknown> = {
     userId: scopeUserId(o.scope),
     username: o.scope.kind === 'sellerPublic' ? o.scope.username : undefined,
@@ -587,12 +573,7 @@ export async function listPage(db: Queryable, o: ListOptions): Promise<ListRow[]
   };
   o.categoryIds?.forEach((id, i) => (values[`category${i}`] = id));
   o.regionCodes?.forEach((code, i) => (values[`region${i}`] = code));
-  Object.assign(values, specValues(o.specs));
-  const query = { sql: prepared.query.sql, params: fillPlaceholders(prepared.query.params, values) };
-  // A search's window is read the way the API chose (walked or through the day index), whatever the values: a
-  // kept plan serves it. Any other search is planned with its values each time.
-  const keepsPlan = !o.search || o.fromDay !== undefined;
-  return (await jsonRows(db, query, keepsPlan ? prepared.name : undefined, planReuse(o))).map(toListRow);
+  return Object.assign(values, specValues(o.specs));
 }
 
 /**

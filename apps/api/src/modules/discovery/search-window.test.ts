@@ -4,7 +4,8 @@ import { items } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createUser, itemValues } from '../../test/factories';
 import * as repo from './repo';
-import { forgetSearchWindowCaches, isCommonSearch, newestFirstSearchPage, windowDays, windowOf } from './search-window';
+import { newestFirstSearchPage } from './search-statement';
+import { forgetSearchWindowCaches, isCommonSearch, windowDays, windowOf } from './search-window';
 
 const t = useTestApp();
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { items } from '../../db/schema/index';
-import { listDay, listPage, orderFor, publicItem, type ListOptions } from './repo';
+import { listDay, orderFor, publicItem, type ListOptions } from './repo';
 import { tsqueryShare } from './tsquery-share';
 
 /**
@@ -73,24 +73,6 @@ export async function windowDays(db: Queryable, listings: number): Promise<numbe
   const days = row ? Math.max(1, listDay(new Date()) - listDay(row.timeListed)) : undefined;
   byListings.set(listings, { days, at: Date.now() });
   return days;
-}
-
-/**
- * A newest-first search page in at most two queries: first the matches listed in the window of days before the
- * cursor (or today); when they do not fill the page, the rest from the listings before the window. Exact: every
- * listing outside the window is older than every listing in it. The window is walked newest first when the
- * search is common (a page within a few hundred listings) and otherwise read through items_search_day_idx, which
- * intersects the words and the days inside the index. Either way its cost is bounded by the window's listings,
- * whatever the planner guesses about how often words appear together.
- */
-export async function newestFirstSearchPage(db: Queryable, o: ListOptions, listings = SEARCH_WINDOW_LISTINGS) {
-  const window = await windowOf(db, o, listings);
-  if (!window) return listPage(db, o);
-  if (window.fromDay === undefined) return listPage(db, window);
-  const recent = await listPage(db, window);
-  if (recent.length === o.limit) return recent;
-  const older = await listPage(db, beforeWindow(window, recent.length));
-  return [...recent, ...older];
 }
 
 /**
