@@ -34,5 +34,9 @@ export function memberCases(o: {
     { name: "member: the busiest seller's profile header", kind: 'profile', path: `/api/user/${encodeURIComponent(o.seller.username)}/profile`, sellerId: o.seller.id, cookie, vsVisitor: { minRps: 0.5 } },
     { name: 'member: item pages (300 listings)', kind: 'item', path: itemPaths[0]!, paths: itemPaths, itemIds: itemPaths.map((p) => p.slice('/api/item/'.length)), cookie, vsVisitor: { minRps: 0.67 } },
     { ...o.feedCase('member: search "olivia"', 'search', { searchText: 'olivia' }), cookie, vsVisitor: { maxP99: 4 } },
+    // Both search tiers in the page (a typo's exact tier is empty), one statement since issue 37.
+    { ...o.feedCase('member: search typo "olivai"', 'search', { searchText: 'olivai' }), cookie, vsVisitor: { maxP99: 4 } },
+    // A rare three-spec combination (about 150 of 1,000,000 listings): read by its matches, not walked (spec-plan.ts).
+    { ...o.feedCase('member: a rare combination (60% + JIS + solder)', 'list', { categoryIds: 'keyboards', size: '60%', layout: 'jis', mounting: 'solder' }), cookie, vsVisitor: { maxP99: 4 } },
   ];
 }
