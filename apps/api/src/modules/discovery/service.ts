@@ -72,7 +72,9 @@ export interface DiscoveryDeps {
 export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
   /** Cards of a page; the viewer's hearts are one batch query, never one per item. */
   async function toSummaries(rows: Row[], viewerId: string | undefined, withApproval = false): Promise<ItemSummary[]> {
-    const savedIds = viewerId ? await deps.savedAmong(viewerId, rows.map((r) => r.id)) : undefined;
+    // The page's statement read the hearts (ListOptions.viewerId); a list that did not (the Saved tab's rows) asks.
+    const unread = viewerId ? rows.filter((r) => r.saved === undefined) : [];
+    const savedIds = viewerId ? [...rows.filter((r) => r.saved).map((r) => r.id), ...(unread.length ? await deps.savedAmong(viewerId, unread.map((r) => r.id)) : [])] : undefined;
     const saved = savedIds ? new Set(savedIds) : undefined;
     return rows.map((r) => {
       const card = toListingCard(r, { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar });
@@ -92,6 +94,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     if (scope.kind === 'public' || scope.kind === 'followed') options.awaySellerIds = await awaySellerIds(db);
     // Issue 37: a spec filter's page walked or read by its matches, from the combination's count (spec-plan.ts).
     options.specPlan = await specPlanFor(db, options);
+    options.viewerId = viewerId;
     const rows = options.search
       ? await searchPage(db, options, ITEM_PAGE_SIZE)
       : await repo.restOfTie(db, options, await repo.listPage(db, options), ITEM_PAGE_SIZE);
