@@ -40,6 +40,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            { name: 'app', tags: ['$initial'], test: /apps[\\/]web[\\/]src[\\/]/, includeDependenciesRecursively: false },
           ],
         },
       },
