@@ -8,7 +8,7 @@ import { useBrowser } from './journey-browser';
 
 /**
  * The budgets of issue 12 that do not depend on the machine's speed: the feed's initial JavaScript, and axe on the
- * feed, an item page, the sell page, a blog post and a help topic at both widths. They run with the journeys;
+ * feed, an item page, the sell page, a seller's profile, a blog post and a help topic at both widths. They run with the journeys;
  * Lighthouse's scores run alone, in a stage of their own (lighthouse.e2e.ts). The limits: budgets/limits.ts.
  */
 const baseUrl = inject('baseUrl');
@@ -33,7 +33,7 @@ describe('the feed\'s initial JavaScript', () => {
 describe('axe: no serious or critical violations', () => {
   for (const viewport of [PHONE, DESKTOP]) {
     const width = viewport === PHONE ? 'phone' : 'desktop';
-    it(`on the feed, an item page, the sell page, a blog post and a help topic (${width})`, async () => {
+    it(`on the feed, an item page, the sell page, a profile, a blog post and a help topic (${width})`, async () => {
       const found: string[] = [];
       for (const target of await pages()) {
         const context = await browser().newContext({ viewport });

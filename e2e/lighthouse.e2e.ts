@@ -17,7 +17,7 @@ const pages = budgetPages(baseUrl, browser);
 
 describe(`Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} runs`, () => {
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  for (const name of ['feed', 'item', 'sell', 'blog post', 'help'] as const) {
+  for (const name of ['feed', 'item', 'sell', 'profile', 'blog post', 'help'] as const) {
     it(`${name}: performance >= ${PERFORMANCE_FLOOR} (target ${PERFORMANCE_TARGET}), accessibility >= ${ACCESSIBILITY_BUDGET}`, { timeout: LIGHTHOUSE_RUNS * 90_000 }, async () => {
       const target = (await pages()).find((p) => p.name === name)!;
       const result = await medianLighthouse(`${baseUrl}${target.path}`, {

@@ -17,6 +17,8 @@ export default defineConfig({
       { file: 'detail.html', route: 'src/app/item-detail-route.tsx' },
       // The form waits for the email status (listing needs a confirmed email); only signed-in users get this far.
       { file: 'sell.html', route: 'src/app/listing-routes.tsx', fetches: ['/api/me/verified'] },
+      // A seller's profile (issue 37): its header and listings are hinted by the server (a Link header with the name).
+      { file: 'profile.html', route: 'src/features/discovery/pages/seller-profile-page.tsx' },
     ]),
     precompress(),
   ],
@@ -40,6 +42,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+            { name: 'app', tags: ['$initial'], test: /apps[\\/]web[\\/]src[\\/]/, includeDependenciesRecursively: false },
           ],
         },
       },

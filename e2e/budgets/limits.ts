@@ -7,9 +7,13 @@
 /** The feed's initial JavaScript, gzip level 9, every script the first screen loads by itself (initial-js.ts). */
 export const INITIAL_JS_BUDGET_GZIP = 150 * 1024;
 
-/** Lighthouse performance: the target logged for every page, and the floor that fails the run. */
+/**
+ * Lighthouse performance: the target logged for every page, and the floor that fails the run. Issue 37 raised the
+ * floor to the target: every budget page (the feed, an item, the sell page, a profile, a blog post, a help topic)
+ * scores at least 90.
+ */
 export const PERFORMANCE_TARGET = 90;
-export const PERFORMANCE_FLOOR = 65;
+export const PERFORMANCE_FLOOR = 90;
 
 /** Lighthouse accessibility, every page. */
 export const ACCESSIBILITY_BUDGET = 95;

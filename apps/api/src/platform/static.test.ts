@@ -164,3 +164,44 @@ describe('index.html', () => {
     expect(res.text).toBe(INDEX);
   });
 });
+
+describe('the profile page (issue 37)', () => {
+  const PROFILE = INDEX.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/seller-profile-page-X3.js"></head>');
+  let profileDir = '';
+  let site: ReturnType<typeof supertest>;
+
+  beforeAll(async () => {
+    profileDir = await mkdtemp(path.join(tmpdir(), 'keeb-static-profile-'));
+    const dist = path.join(profileDir, 'dist');
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(path.join(dist, 'profile.html'), PROFILE);
+    site = supertest(express().use(staticRoutes({ uploadsDir: path.join(profileDir, 'uploads'), webDistDir: dist })).use(errorMiddleware));
+  });
+
+  afterAll(async () => {
+    await rm(profileDir, { recursive: true, force: true });
+  });
+
+  it('answers a profile with its route\'s page and a Link header that asks for the profile and its listings with the HTML', async () => {
+    for (const at of ['/u/Key_queen-2', '/u/Key_queen-2/']) {
+      const res = await site.get(at);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['link']).toBe(
+        '</api/user/Key_queen-2/profile>; rel=preload; as=fetch; crossorigin, </api/user/Key_queen-2/items/listed>; rel=preload; as=fetch; crossorigin',
+      );
+      expect(res.text).toBe(PROFILE);
+    }
+  });
+
+  it('puts no name that is not a username into the Link header, and sends the feedback page index.html', async () => {
+    const odd = await site.get('/u/%3Cscript%3E');
+    expect(odd.status).toBe(200);
+    expect(odd.headers['link']).toBeUndefined();
+    expect(odd.text).toBe(PROFILE);
+    const feedback = await site.get('/u/Key_queen-2/rating');
+    expect(feedback.headers['link']).toBeUndefined();
+    expect(feedback.text).toBe(INDEX);
+  });
+});

@@ -17,14 +17,26 @@ const ROUTE_PAGES: readonly { file: string; path: RegExp }[] = [
   { file: '/home.html', path: /^\/$/ },
   { file: '/detail.html', path: /^\/detail\/[^/]+\/?$/ },
   { file: '/sell.html', path: /^\/sell\/?$/ },
+  { file: '/profile.html', path: /^\/u\/[^/]+\/?$/ },
 ];
 /** An item id as the API issues them; anything else gets no hint rather than a header built from odd input. */
 const ITEM_ID = /^\/detail\/([A-Za-z0-9_-]{1,64})\/?$/;
+/** A username as sign-up allows them (USERNAME_PATTERN), likewise. */
+const PROFILE_NAME = /^\/u\/([A-Za-z0-9_-]{1,64})\/?$/;
+
+/** The calls a route's page makes first whose URL holds its path's id: asked for with the HTML (a Link header). */
+function hintedCalls(file: string | undefined, requestPath: string): string[] {
+  const itemId = file === '/detail.html' ? ITEM_ID.exec(requestPath)?.[1] : undefined;
+  if (itemId) return [`/api/item/${itemId}`];
+  // Issue 37: the profile's header, then its listings once the header is in; both with the HTML instead.
+  const username = file === '/profile.html' ? PROFILE_NAME.exec(requestPath)?.[1] : undefined;
+  return username ? [`/api/user/${username}/profile`, `/api/user/${username}/items/listed`] : [];
+}
 
 /**
  * Serves uploaded photos and the built SPA. Hashed assets are immutable; the pages are revalidated on every
  * visit; `/`, an item page and the sell page answer their route's page (index.html with that route's hints) when
- * the build has one; every other GET that is not an API or upload path answers index.html so
+ * the build has one (a profile too, issue 37); every other GET that is not an API or upload path answers index.html so
  * deep links (/detail/x) load the app, which then routes on the client. The build's brotli and gzip copies are
  * sent to browsers that accept them (see precompressed.ts).
  */
@@ -46,10 +58,11 @@ export function staticRoutes(options: { uploadsDir: string; webDistDir: string |
   router.use(express.static(dist, { index: false, maxAge: '1h' }));
   router.get(/^(?!\/api\/|\/socket\.io\/|\/uploads\/).*/, (req, res, next) => {
     const page = routePages.find((candidate) => candidate.path.test(req.path));
-    // The item page's first call names the item, so it cannot sit in the static page: a Link header asks for it
-    // with the HTML, the same request the page's own fetch then takes (same URL, mode and credentials).
-    const itemId = page?.file === '/detail.html' ? ITEM_ID.exec(req.path)?.[1] : undefined;
-    if (itemId) res.append('Link', `</api/item/${itemId}>; rel=preload; as=fetch; crossorigin`);
+    // The item and profile pages' first calls name the item or the user, so they cannot sit in the static page: a
+    // Link header asks for them with the HTML, the same requests the page's own fetches then take (same URL, mode and
+    // credentials).
+    const calls = hintedCalls(page?.file, req.path);
+    if (calls.length) res.append('Link', calls.map((call) => `<${call}>; rel=preload; as=fetch; crossorigin`).join(', '));
     build.send(req, res, next, page?.file ?? '/index.html');
   });
   return router;

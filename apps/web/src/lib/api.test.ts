@@ -90,4 +90,25 @@ describe('XSRF header (the real fetch transport)', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.['x-xsrf-token']).toBe('token-123');
   });
+
+  it('sends no X-XSRF-TOKEN on a GET, which the server does not check (issue 37: no cookie read per read)', async () => {
+    const received: IncomingHttpHeaders[] = [];
+    server = createServer((request, response) => {
+      response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+      response.setHeader('Access-Control-Allow-Credentials', 'true');
+      response.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept, X-XSRF-TOKEN');
+      if (request.method === 'GET') received.push(request.headers);
+      response.statusCode = request.method === 'OPTIONS' ? 204 : 200;
+      response.end(request.method === 'OPTIONS' ? undefined : '{}');
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    uninstallFakeApi();
+    document.cookie = 'XSRF-TOKEN=token-123; path=/';
+    await api.get(`http://127.0.0.1:${port}/api/items`);
+
+    expect(received).toHaveLength(1);
+    expect(received[0]?.['x-xsrf-token']).toBeUndefined();
+  });
 });

@@ -56,8 +56,9 @@ function parseBody(text: string): unknown {
 
 export const fetchTransport: Transport = async ({ method, url, params, body, signal }) => {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  // The server checks the header against its cookie on every state-changing call (double submit).
-  const xsrf = readCookie(XSRF_COOKIE);
+  // The server checks the header against its cookie on every state-changing call (double submit). Reads skip
+  // it: document.cookie is a synchronous call to the browser process, paid on every start-up call (issue 37).
+  const xsrf = method === 'GET' ? undefined : readCookie(XSRF_COOKIE);
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

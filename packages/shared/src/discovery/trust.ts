@@ -18,8 +18,3 @@ export const TrustSchema = z.object({
   openProblems: z.number().int(),
 });
 export type Trust = z.infer<typeof TrustSchema>;
-
-/** 'Ships on time' is shown (and its share given) from this many orders due on. */
-export const TRUST_ON_TIME_MIN_ORDERS = 3;
-/** 'Usually replies within' looks at conversations whose first message to the user came within this many days. */
-export const TRUST_REPLY_WINDOW_DAYS = 90;

@@ -3,14 +3,12 @@ import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type Fo
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import {
   CATEGORIES,
-  CreateItemInputSchema,
   ITEM_DESCRIPTION_MAX,
   ITEM_ERRORS,
   ITEM_NAME_MAX,
   PRICE_MAX,
   PRICE_MAX_LENGTH,
   REGIONS,
-  UpdateItemInputSchema,
   type ItemDetail,
   type SpecKey,
 } from '@keeb/shared';
@@ -25,6 +23,7 @@ import { useRegions } from '../../../lib/reference/get-regions';
 import { resendConfirmation, useEmailStatus } from '../../../lib/session';
 import { validate } from '../../../lib/validation';
 import { useItemForForm } from '../api/get-item';
+import { listingRules } from '../api/listing-rules';
 import { itemKeys, type ListingSource } from '../api/keys';
 import { createListing, updateListing, type ListingPayload, type NewListingPayload } from '../api/save-listing';
 import { ListingPaymentFields, PAYMENT_FIELD_IDS, type PaymentDraft } from '../components/listing-payment-fields';
@@ -347,8 +346,9 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
     return { field, message, shippingCodes: NO_CODES, focusId: regions[0] && shippingCheckboxId(regions[0].code) };
   };
 
-  const submit = () => {
+  const submit = async () => {
     if (busy) return;
+    const rules = await listingRules();
     const timestamp = { timestampCode: markedPhoto && timestampCode ? timestampCode : null, timestampPhoto: markedPhoto && timestampCode ? markedPhoto : null };
     const input = {
       ...draft,
@@ -365,7 +365,7 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
           }
         : {}),
     };
-    const result = validate(creating ? CreateItemInputSchema : UpdateItemInputSchema, input);
+    const result = validate(creating ? rules.CreateItemInputSchema : rules.UpdateItemInputSchema, input);
     if (!result.ok) {
       setError(ruleError(result.code, result.field));
       return;
@@ -404,7 +404,7 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit();
+    void submit();
   };
 
   const editShipping = () => {
