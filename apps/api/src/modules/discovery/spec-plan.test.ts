@@ -96,6 +96,20 @@ describe('spec-filtered pages: the plan chosen from the count (issue 37, both dr
     }
   });
 
+  it("keeps a combination's plan a minute (both plans read the same page), then reads its count again", async () => {
+    const at = Date.now() + 3_600_000;
+    expect(await specPlanFor(t.db.db, options(rare), () => at)).toBe('matches');
+    const bump = (n: number) => t.db.db.execute(sql`update spec_counts set n = n + ${n} where category_id = 'keyboards' and tag_a = 'mounting:solder' and tag_b = 'size:numpad' and tag_c = ''`);
+    await bump(SPEC_WALK_MIN_MATCHES);
+    try {
+      expect(await specPlanFor(t.db.db, options(rare), () => at + 59_999)).toBe('matches');
+      expect(await specPlanFor(t.db.db, options(rare), () => at + 60_000)).toBe('walk');
+    } finally {
+      await bump(-SPEC_WALK_MIN_MATCHES);
+    }
+    expect(await specPlanFor(t.db.db, options(rare), () => at + 120_000)).toBe('matches');
+  });
+
   it('walks the covering index for a common combination, first page and cursor page, with no heap read to filter', async () => {
     for (const q of [common, { ...common, ts: '2026-10-31T12:00:00.000Z', cursorId: '00000000-0000-4000-8000-000000000000' }, { ...common, sort: 'old' as const }]) {
       const text = await plan(repo.listQuery(t.db.db, { ...options(q, 'walk'), awaySellerIds: [awaySellerId] }));

@@ -34,16 +34,40 @@ const MAX_COUNTER_ROWS = 64;
  * (counterKeys, up to three keys: a row holds three tags), from one read of spec_counts; undefined otherwise (the
  * planner decides, as before). The count includes away sellers' listings: a guide, as the facets' counts are.
  */
-export async function specPlanFor(db: Queryable, o: ListOptions): Promise<SpecPlan | undefined> {
+export async function specPlanFor(db: Queryable, o: ListOptions, now: () => number = Date.now): Promise<SpecPlan | undefined> {
   if (o.sort !== 'def' && o.sort !== 'old') return undefined;
   const keys = counterKeys(o);
   if (!keys || keys.filter.length === 0 || keys.filter.length > 3) return undefined;
   const rows = combinations(keys.filter).map((combo) => [...combo].sort(byteOrder));
   if (rows.length > MAX_COUNTER_ROWS) return undefined;
+  const key = `${keys.categoryId}\n${JSON.stringify(rows)}`;
+  let chosen = chosenBy.get(db);
+  if (!chosen) chosenBy.set(db, (chosen = new Map()));
+  const kept = chosen.get(key);
+  if (kept && now() - kept.at < PLAN_KEPT_MS) return kept.plan;
+  const plan = await planFromCounts(db, keys.categoryId, rows);
+  chosen.delete(key);
+  chosen.set(key, { at: now(), plan });
+  // Insertion order is age order: the first key is the oldest.
+  if (chosen.size > PLANS_KEPT) chosen.delete(chosen.keys().next().value!);
+  return plan;
+}
+
+/**
+ * A combination's plan is kept a minute in this process: both plans read the same page, so a count that crossed
+ * SPEC_WALK_MIN_MATCHES meanwhile costs at most a minute of the slower plan, and a member cycling through the filters
+ * modal pays one statement a page instead of two (the count's read was a round trip of its own).
+ */
+const PLAN_KEPT_MS = 60_000;
+const PLANS_KEPT = 2_000;
+/** Per database handle (a process serves one; the tests open many). */
+const chosenBy = new WeakMap<Queryable, Map<string, { at: number; plan: SpecPlan }>>();
+
+async function planFromCounts(db: Queryable, categoryId: string, rows: string[][]): Promise<SpecPlan> {
   const column = (i: number) => sql.param(rows.map((row) => row[i] ?? ''));
   // Each row a primary-key read (a scalar subquery, as the facets read them); a row never written counts 0.
   const result = (await db.execute(sql`
-    select coalesce(sum((select ${specCounts.n} from ${specCounts} where ${specCounts.categoryId} = ${keys.categoryId}::text
+    select coalesce(sum((select ${specCounts.n} from ${specCounts} where ${specCounts.categoryId} = ${categoryId}::text
       and ${specCounts.tagA} = l.a and ${specCounts.tagB} = l.b and ${specCounts.tagC} = l.c)), 0)::int as n
     from unnest(${column(0)}::text[], ${column(1)}::text[], ${column(2)}::text[]) as l(a, b, c)`)) as unknown as { rows: Array<{ n: number }> };
   return (result.rows[0]?.n ?? 0) >= SPEC_WALK_MIN_MATCHES ? 'walk' : 'matches';
