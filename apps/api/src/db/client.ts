@@ -39,6 +39,15 @@ export interface RenderedQuery {
 export type PlanReuse = 'kept' | 'generic';
 type ArrayRunner = (query: RenderedQuery, name: string | undefined, reuse: PlanReuse) => Promise<unknown[][]>;
 const arrayRunners = new WeakMap<object, ArrayRunner>();
+/** The driver's clients under a handle: PGlite's one client, or both node-postgres pools (the generic plans' too). */
+const driverClients = new WeakMap<object, () => object[]>();
+
+/** Every client a handle's statements go through (the tests count the statements a request sends: test/statements.ts). */
+export function driverClientsOf(db: Queryable): object[] {
+  const clients = driverClients.get(db);
+  if (!clients) throw new Error('driverClientsOf needs a database opened by openPglite or openPostgres');
+  return clients();
+}
 
 /**
  * Runs a query straight through the driver, each row an array in select-list order (jsonRows reads its one
@@ -140,6 +149,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   });
   const db = drizzle({ client, schema }) as unknown as Database;
   arrayRunners.set(db, await pgliteArrayRunner(client));
+  driverClients.set(db, () => [client]);
   return {
     db,
     driver: 'pglite',
@@ -216,6 +226,7 @@ async function postgresDatabase(
     }
     return genericPool;
   };
+  driverClients.set(db, () => [pool, generic()]);
   arrayRunners.set(db, async (query, name, reuse) => {
     const runner = name && reuse === 'generic' ? generic() : pool;
     return (await runner.query<unknown[]>({ name, text: query.sql, values: query.params, rowMode: 'array' })).rows;

@@ -45,6 +45,16 @@ export async function createItem(
   return row;
 }
 
+/** `n` approved listings with US shipping (free), inserted in one statement each, in the order given: their ids. */
+export async function createItems(db: Database, sellerId: string, n: number, row: (i: number) => Partial<typeof items.$inferInsert>) {
+  const inserted = await db
+    .insert(items)
+    .values(Array.from({ length: n }, (_, i) => itemValues(sellerId, row(i))))
+    .returning({ id: items.id });
+  await db.insert(itemShipping).values(inserted.map((r) => ({ itemId: r.id, regionCode: 'US', priceCents: 0 })));
+  return inserted.map((r) => r.id);
+}
+
 /** A valid POST /api/item body for `userId` (one of their own uploads as the photo), with overrides. */
 export function listingInput(userId: string, overrides: Record<string, unknown> = {}) {
   return {

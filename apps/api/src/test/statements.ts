@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Database } from '../db/client';
+import { driverClientsOf, type Database } from '../db/client';
 
 /** A statement's text, from the first argument of the client's query or exec (a string or a query config). */
 const textOf = (arg: unknown): string => (typeof arg === 'string' ? arg : typeof arg === 'object' && arg && 'text' in arg ? String(arg.text) : String(arg));
@@ -14,12 +14,12 @@ const CACHE_REFRESH = /\bpgboss\.|"away_until" > now\(\)|search_tsqueries\(|\bpg
 
 /**
  * The statements the app sends while `send` runs: every query and exec of the client underneath drizzle (PGlite's
- * one client, or node-postgres's pool; the pool's own connect() is not counted, pool.query calls it once per
+ * one client, or node-postgres's two pools, the generic plans' too; a pool's own connect() is not counted, pool.query calls it once per
  * query), the caches' refreshes above left out: only the request's own statements.
  */
 export async function statementsDuring<T>(db: Database, send: () => PromiseLike<T>): Promise<{ result: T; statements: number; texts: string[] }> {
-  const client = (db as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
-  const spies = (['query', 'exec'] as const).filter((name) => typeof client[name] === 'function').map((name) => vi.spyOn(client, name));
+  const clients = driverClientsOf(db) as Array<Record<string, (...args: unknown[]) => unknown>>;
+  const spies = clients.flatMap((client) => (['query', 'exec'] as const).filter((name) => typeof client[name] === 'function').map((name) => vi.spyOn(client, name)));
   try {
     const result = await send();
     const texts = spies.flatMap((spy) => spy.mock.calls.map((call) => textOf(call[0]))).filter((text) => !CACHE_REFRESH.test(text));

@@ -68,46 +68,35 @@ describe('XSRF header (the real fetch transport)', () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   });
 
-  it('copies the XSRF-TOKEN cookie into X-XSRF-TOKEN on a POST', async () => {
+  /** A server on a free port that records the headers of each `method` request (jsdom asks a CORS preflight first). */
+  async function recordingServer(method: 'GET' | 'POST') {
     const received: IncomingHttpHeaders[] = [];
     server = createServer((request, response) => {
-      // jsdom enforces CORS for this cross-port request, so the fake server answers the preflight.
       response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
       response.setHeader('Access-Control-Allow-Credentials', 'true');
       response.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept, X-XSRF-TOKEN');
-      response.setHeader('Access-Control-Allow-Methods', 'POST');
-      if (request.method === 'POST') received.push(request.headers);
+      response.setHeader('Access-Control-Allow-Methods', method);
+      if (request.method === method) received.push(request.headers);
       response.statusCode = request.method === 'OPTIONS' ? 204 : 200;
       response.end(request.method === 'OPTIONS' ? undefined : '{}');
     });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-
     uninstallFakeApi();
     document.cookie = 'XSRF-TOKEN=token-123; path=/';
-    await api.post(`http://127.0.0.1:${port}/api/logout`);
+    return { received, origin: `http://127.0.0.1:${port}` };
+  }
 
+  it('copies the XSRF-TOKEN cookie into X-XSRF-TOKEN on a POST', async () => {
+    const { received, origin } = await recordingServer('POST');
+    await api.post(`${origin}/api/logout`);
     expect(received).toHaveLength(1);
     expect(received[0]?.['x-xsrf-token']).toBe('token-123');
   });
 
   it('sends no X-XSRF-TOKEN on a GET, which the server does not check (issue 37: no cookie read per read)', async () => {
-    const received: IncomingHttpHeaders[] = [];
-    server = createServer((request, response) => {
-      response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
-      response.setHeader('Access-Control-Allow-Credentials', 'true');
-      response.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept, X-XSRF-TOKEN');
-      if (request.method === 'GET') received.push(request.headers);
-      response.statusCode = request.method === 'OPTIONS' ? 204 : 200;
-      response.end(request.method === 'OPTIONS' ? undefined : '{}');
-    });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-
-    uninstallFakeApi();
-    document.cookie = 'XSRF-TOKEN=token-123; path=/';
-    await api.get(`http://127.0.0.1:${port}/api/items`);
-
+    const { received, origin } = await recordingServer('GET');
+    await api.get(`${origin}/api/items`);
     expect(received).toHaveLength(1);
     expect(received[0]?.['x-xsrf-token']).toBeUndefined();
   });

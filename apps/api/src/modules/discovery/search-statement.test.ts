@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
-import { items, itemShipping } from '../../db/schema/index';
+import type { items } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
-import { createUser, itemValues } from '../../test/factories';
+import { createItems, createUser } from '../../test/factories';
 import { statementsDuring } from '../../test/statements';
 import type { Cursor } from './repo';
 import { searchPage } from './search-tiers';
@@ -21,15 +21,7 @@ type Card = { _id: string; name: string; timeListed: string };
 
 afterEach(() => vi.restoreAllMocks());
 
-/** Approved listings with US shipping, inserted in one statement, in the order given. */
-async function bulk(sellerId: string, n: number, row: (i: number) => Partial<typeof items.$inferInsert>) {
-  const inserted = await t.db.db
-    .insert(items)
-    .values(Array.from({ length: n }, (_, i) => itemValues(sellerId, row(i))))
-    .returning({ id: items.id });
-  await t.db.db.insert(itemShipping).values(inserted.map((r) => ({ itemId: r.id, regionCode: 'US', priceCents: 0 })));
-  return inserted.map((r) => r.id);
-}
+const bulk = (sellerId: string, n: number, row: (i: number) => Partial<typeof items.$inferInsert>) => createItems(t.db.db, sellerId, n, row);
 
 type CursorOf = (last: Card) => Record<string, string>;
 const withId: CursorOf = (last) => ({ ts: last.timeListed, cursorId: last._id });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_PAGE_SIZE } from '@keeb/shared';
-import { items, itemShipping } from '../../db/schema/index';
+import type { items } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
-import { createItem, createUser, itemValues } from '../../test/factories';
+import { createItem, createItems, createUser } from '../../test/factories';
 
 const t = useTestApp();
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
@@ -137,12 +137,4 @@ describe("GET /api/items/suggest ('Did you mean ...?')", () => {
   });
 });
 
-/** Approved listings with US shipping, inserted in one statement, in the order given. */
-async function bulk(sellerId: string, n: number, row: (i: number) => Partial<typeof items.$inferInsert>) {
-  const inserted = await t.db.db
-    .insert(items)
-    .values(Array.from({ length: n }, (_, i) => itemValues(sellerId, row(i))))
-    .returning({ id: items.id });
-  await t.db.db.insert(itemShipping).values(inserted.map((r) => ({ itemId: r.id, regionCode: 'US', priceCents: 0 })));
-  return inserted.map((r) => r.id);
-}
+const bulk = (sellerId: string, n: number, row: (i: number) => Partial<typeof items.$inferInsert>) => createItems(t.db.db, sellerId, n, row);
