@@ -127,6 +127,8 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
   const facetsPath = filtered.path.replace('/api/items?', '/api/items/facets?');
   return [
     feedCase('feed: first page', 'list', {}),
+    // The same page as a visitor's browser asks for it (compressed answers accepted): the kept copy is sent as is.
+    { ...feedCase('feed: first page, as a browser asks (br, gzip accepted)', 'list', {}), acceptEncoding: 'gzip, deflate, br, zstd' },
     feedCase('feed: deep cursor page', 'list', { ts: iso(deep.ts), cursorId: deep.id }),
     feedCase('filter: category + region', 'list', { categoryIds: 'keycaps', regions: 'EU' }),
     feedCase('sort: price low, cursor', 'list', { sort: 'low', ts: iso(price.ts), price: Number(price.price_cents) / 100, cursorId: price.id }),

@@ -15,6 +15,7 @@ import { forumLinkRoutes } from './modules/accounts/forum-link/routes';
 import { createForumLinkService } from './modules/accounts/forum-link/service';
 import { phoneRoutes } from './modules/accounts/phone/routes';
 import { createPhoneService, isPhoneVerified, phoneVerifiedForSignup } from './modules/accounts/phone/service';
+import { createKeptPages, keptPagesDoor } from './modules/discovery/kept-pages-door';
 import { discoveryRoutes } from './modules/discovery/routes';
 import { itemsRoutes } from './modules/items/routes';
 import * as accountsRepo from './modules/accounts/repo';
@@ -77,7 +78,7 @@ import { securityHeaders } from './platform/security';
 import { sessionSecret, withSessionIfSignedIn } from './platform/session';
 import type { SessionViewer } from './platform/session-viewer';
 import { staticRoutes } from './platform/static';
-import { xsrfProtection } from './platform/xsrf';
+import { xsrfProtection, xsrfTokens } from './platform/xsrf';
 import { attachHub, createRealtimeHub, type RealtimeHub } from './realtime/hub';
 
 export interface AppDeps {
@@ -129,6 +130,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLogger(deps.logger));
   app.use(warnOnOtherHosts(config, deps.logger));
   app.use(securityHeaders({ https, imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [] }));
+  // Issue 37: the signed-out first pages, kept a moment, are sent again here without crossing the API's path.
+  const keptPages = createKeptPages(config.firstPageCacheMs);
+  const xsrf = xsrfTokens(sessionSecret(config));
+  if (config.firstPageCacheMs > 0) app.use(keptPagesDoor(keptPages, xsrf));
 
   const { jobs } = deps;
   registerMailWorker(jobs, deps.mailer ?? createMailer(config), config.dataDir);
@@ -259,7 +264,7 @@ export function createApp(deps: AppDeps): Express {
   // The provider's webhook carries no cookie and no XSRF token: its signature is checked instead.
   api.use(table.router(paymentWebhookRoutes({ payments, bodyLimit: config.bodyLimit })));
   api.use(cookieParser());
-  api.use(xsrfProtection(sessionSecret(config), { formPaths: LOCAL_APPROVAL_FORM_PATHS }));
+  api.use(xsrfProtection(xsrf, { formPaths: LOCAL_APPROVAL_FORM_PATHS }));
   // The lists are the busiest calls; routed first so they skip the body parsers (their one POST parses its own)
   // and matching every other route. They only read who is asking, so a request without a session cookie skips
   // making a session (withSessionIfSignedIn).
@@ -269,7 +274,7 @@ export function createApp(deps: AppDeps): Express {
       savedAmong: (userId, itemIds) => items.savedAmong(userId, itemIds),
     }),
   );
-  api.use(withSessionIfSignedIn(deps.session, table.router(discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs })), deps.sessionViewer));
+  api.use(withSessionIfSignedIn(deps.session, table.router(discoveryRoutes(discovery, { jsonBody, firstPageCacheMs: config.firstPageCacheMs, kept: keptPages })), deps.sessionViewer));
   api.use(jsonBody);
   api.use(express.urlencoded({ extended: false, limit: config.bodyLimit }));
   // The item page is the next busiest call, mostly from signed-out visitors: routed before the other modules'

@@ -44,8 +44,20 @@ export class NonBlockingLineWriter implements LineSink {
       this.dropped += 1;
       return;
     }
+    // The lines of one turn of the event loop go out in one system call (a busy API logs a line per request).
+    if (!this.corked) {
+      this.corked = true;
+      this.socket.cork();
+      setImmediate(this.uncork);
+    }
     this.socket.write(line);
   }
+
+  private corked = false;
+  private readonly uncork = () => {
+    this.corked = false;
+    this.socket.uncork();
+  };
 
   /** Lines dropped and not reported yet. */
   get droppedCount(): number {
@@ -54,6 +66,7 @@ export class NonBlockingLineWriter implements LineSink {
 
   /** Resolves once everything queued is written, or after `ms` (a stalled reader must not hold up an exit). */
   flush(ms: number): Promise<void> {
+    if (this.corked) this.uncork();
     if (this.broken || this.socket.writableLength === 0) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);

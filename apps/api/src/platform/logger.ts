@@ -9,7 +9,7 @@ export type { Logger };
 
 /**
  * The app's logger. `sink` receives the JSON lines (tests capture them; the server passes stdout's non-blocking
- * writer); without one, pino's synchronous stdout, fine for files and terminals, which never stall.
+ * writer, or pino's asynchronous destination for a file or terminal); without one, pino's synchronous stdout.
  */
 export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>, sink?: LineSink): Logger {
   const options: LoggerOptions = {
@@ -30,7 +30,10 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>, sin
  */
 export function createServerOutput(config: Pick<Config, 'logLevel' | 'logPretty'>) {
   const writer = config.logPretty ? undefined : nonBlockingWriterFor(1);
-  const logger = createLogger(config, writer);
+  // A file or terminal: pino's asynchronous destination, which writes the lines of a busy moment together (a
+  // synchronous write per line was a system call per request on the API's one thread: issue 37). pino flushes it
+  // on exit; `flush` below does on shutdown.
+  const logger = createLogger(config, writer ?? (config.logPretty ? undefined : pino.destination({ dest: 1, sync: false })));
   if (writer) writer.onDropped = (count) => logger.warn({ droppedLines: count }, 'log lines dropped: stdout was not being read');
   return {
     logger,

@@ -28,23 +28,9 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * Signed double submit (OWASP): a token is `<nonce>.<HMAC(secret, session cookie, nonce)>`. Only this server can
- * make one, and one made for a session is worthless with any other session cookie (or none), so a cookie and
- * header pair planted by someone else, or taken from their own session, is refused. Signed-out visitors have no
- * session cookie: their tokens are bound to that empty state, which keeps sign-in and sign-up working, and a new
- * token is issued in the same answer that sets or clears the session cookie.
- *
- * `formPaths`: pages the server renders itself (the payment stand-in's approval page) post plain HTML forms, which
- * cannot send a header; on those paths alone a urlencoded body may carry the same token in its `_xsrf` field.
- */
-export function xsrfProtection(secret: string, options: { formPaths?: RegExp } = {}): RequestHandler {
-  const formBody = express.urlencoded({ extended: false, limit: '4kb' });
+/** The tokens signed with `secret`: made, and checked against the session cookie they are bound to. */
+export function xsrfTokens(secret: string) {
   const mac = (binding: string, nonce: string) => createHmac('sha256', secret).update(`xsrf\n${binding}\n${nonce}`).digest('base64url');
-  const issue = (binding: string) => {
-    const nonce = randomBytes(18).toString('base64url');
-    return `${nonce}.${mac(binding, nonce)}`;
-  };
   const signedFor = (token: string, binding: string): boolean => {
     const dot = token.indexOf('.');
     if (dot <= 0) return false;
@@ -54,16 +40,43 @@ export function xsrfProtection(secret: string, options: { formPaths?: RegExp } =
   // request (it was the costliest step of a GET's own work). Only pairs found valid are kept; the secret cannot
   // change while the process runs, so a kept pair stays valid.
   const checked = new Map<string, true>();
-  const validFor = (token: unknown, binding: string): token is string => {
-    if (typeof token !== 'string') return false;
-    const key = `${binding}\n${token}`;
-    if (checked.has(key)) return true;
-    if (!signedFor(token, binding)) return false;
-    checked.set(key, true);
-    // Insertion order is age order: the first key is the oldest.
-    if (checked.size > CHECKED_TOKENS) checked.delete(checked.keys().next().value!);
-    return true;
+  return {
+    /** A new token bound to this session cookie ('' for none). */
+    issue(binding: string): string {
+      const nonce = randomBytes(18).toString('base64url');
+      return `${nonce}.${mac(binding, nonce)}`;
+    },
+    /** Whether `token` was signed here for this session cookie ('' for none). */
+    validFor(token: unknown, binding: string): token is string {
+      if (typeof token !== 'string') return false;
+      const key = `${binding}\n${token}`;
+      if (checked.has(key)) return true;
+      if (!signedFor(token, binding)) return false;
+      checked.set(key, true);
+      // Insertion order is age order: the first key is the oldest.
+      if (checked.size > CHECKED_TOKENS) checked.delete(checked.keys().next().value!);
+      return true;
+    },
   };
+}
+
+export type XsrfTokens = ReturnType<typeof xsrfTokens>;
+
+/**
+ * Signed double submit (OWASP): a token is `<nonce>.<HMAC(secret, session cookie, nonce)>`. Only this server can
+ * make one, and one made for a session is worthless with any other session cookie (or none), so a cookie and
+ * header pair planted by someone else, or taken from their own session, is refused. Signed-out visitors have no
+ * session cookie: their tokens are bound to that empty state, which keeps sign-in and sign-up working, and a new
+ * token is issued in the same answer that sets or clears the session cookie.
+ *
+ * `secret`: the signing secret, or the tokens made with it (xsrfTokens).
+ * `formPaths`: pages the server renders itself (the payment stand-in's approval page) post plain HTML forms, which
+ * cannot send a header; on those paths alone a urlencoded body may carry the same token in its `_xsrf` field.
+ */
+export function xsrfProtection(secret: string | XsrfTokens, options: { formPaths?: RegExp } = {}): RequestHandler {
+  const formBody = express.urlencoded({ extended: false, limit: '4kb' });
+  // The tokens may be shared with another reader of them (the kept pages' door, discovery/kept-pages-door.ts).
+  const { issue, validFor } = typeof secret === 'string' ? xsrfTokens(secret) : secret;
   const setCookie = (req: Request, res: Response, token: string) =>
     res.cookie(XSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: req.secure, path: '/' });
 

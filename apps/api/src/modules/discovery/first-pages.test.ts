@@ -3,19 +3,20 @@ import { ItemListQuerySchema } from '@keeb/shared';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser } from '../../test/factories';
 import { createFirstPageCache, isHomeFirstPage } from './first-pages';
+import type { KeptAnswer } from './kept-answer';
 
 describe('createFirstPageCache', () => {
   const page = (n: number) => () => Promise.resolve([{ n }]);
-  const text = async (body: Promise<Buffer>) => (await body).toString();
+  const text = async (body: Promise<KeptAnswer>) => (await body).json.toString();
 
   it('keeps a first page for ttlMs, then reads it again', async () => {
     let time = 0;
     const cache = createFirstPageCache(1000, () => time);
-    expect(await text(cache.json({}, page(1)))).toBe('[{"n":1}]');
+    expect(await text(cache.answer({}, page(1)))).toBe('[{"n":1}]');
     time = 999;
-    expect(await text(cache.json({}, page(2)))).toBe('[{"n":1}]');
+    expect(await text(cache.answer({}, page(2)))).toBe('[{"n":1}]');
     time = 1000;
-    expect(await text(cache.json({}, page(3)))).toBe('[{"n":3}]');
+    expect(await text(cache.answer({}, page(3)))).toBe('[{"n":3}]');
   });
 
   it('keeps the home feed in any sort, and no search, filter or cursor page', () => {
@@ -34,17 +35,17 @@ describe('createFirstPageCache', () => {
     const cache = createFirstPageCache(1000, () => 0);
     let reads = 0;
     const slow = () => new Promise<unknown>((resolve) => setTimeout(() => resolve([++reads]), 10));
-    const burst = await Promise.all([cache.json({ sort: 'low' }, slow), cache.json({ sort: 'low' }, slow), cache.json({ sort: 'high' }, slow)]);
-    expect(burst.map(String)).toEqual(['[1]', '[1]', '[2]']);
-    await expect(cache.json({ searchText: 'x' }, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
-    expect(await text(cache.json({ searchText: 'x' }, page(4)))).toBe('[{"n":4}]');
+    const burst = await Promise.all([cache.answer({ sort: 'low' }, slow), cache.answer({ sort: 'low' }, slow), cache.answer({ sort: 'high' }, slow)]);
+    expect(burst.map((answer) => answer.json.toString())).toEqual(['[1]', '[1]', '[2]']);
+    await expect(cache.answer({ searchText: 'x' }, () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await text(cache.answer({ searchText: 'x' }, page(4)))).toBe('[{"n":4}]');
   });
 
   it('holds at most 200 queries, dropping the oldest', async () => {
     const cache = createFirstPageCache(1000, () => 0);
-    for (let i = 0; i <= 200; i++) await cache.json({ searchText: `q${i}` }, page(i));
-    expect(await text(cache.json({ searchText: 'q0' }, page(-1)))).toBe('[{"n":-1}]');
-    expect(await text(cache.json({ searchText: 'q200' }, page(-1)))).toBe('[{"n":200}]');
+    for (let i = 0; i <= 200; i++) await cache.answer({ searchText: `q${i}` }, page(i));
+    expect(await text(cache.answer({ searchText: 'q0' }, page(-1)))).toBe('[{"n":-1}]');
+    expect(await text(cache.answer({ searchText: 'q200' }, page(-1)))).toBe('[{"n":200}]');
   });
 });
 

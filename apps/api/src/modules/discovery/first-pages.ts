@@ -1,4 +1,5 @@
 import { SPEC_KEYS, type ItemListQuery } from '@keeb/shared';
+import { keptAnswer, type KeptAnswer } from './kept-answer';
 
 /*
  * The home feed's first page as signed-out visitors see it, kept for a second (FIRST_PAGE_CACHE_MS). Every
@@ -11,11 +12,23 @@ import { SPEC_KEYS, type ItemListQuery } from '@keeb/shared';
 
 /** One entry per sort order today; the bound keeps it so if the kept queries ever widen. */
 const MAX_ENTRIES = 200;
+/** Request URLs remembered for the door (keptAt): a few per kept query; longer URLs are not remembered. */
+const MAX_URLS = 1000;
+const MAX_URL_LENGTH = 512;
 
 interface Entry {
   at: number;
-  /** The answer's JSON, shared by concurrent requests while it is being read (one query for a burst of misses). */
-  body: Promise<Buffer>;
+  /** The answer, shared by concurrent requests while it is being read (one query for a burst of misses). */
+  body: Promise<KeptAnswer>;
+  /** The same once read: what the door sends without waiting. */
+  ready?: KeptAnswer;
+}
+
+/** Inserts `key` last (Map order is insertion order, so the first key is the oldest) and drops the oldest past `max`. */
+function setNewest<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
 }
 
 /**
@@ -37,23 +50,35 @@ export const isSpecFirstPage = (query: ItemListQuery) =>
 
 export function createFirstPageCache(ttlMs: number, now: () => number = Date.now) {
   const entries = new Map<string, Entry>();
+  /** Request URL (as received, validated by the route) -> the query it parsed to: what the door looks up. */
+  const urls = new Map<string, string>();
   return {
-    /** The JSON of this first page: kept when younger than ttlMs, else read by `load` (once for a burst). */
-    json(query: ItemListQuery, load: () => Promise<unknown>): Promise<Buffer> {
+    /**
+     * This first page: kept when younger than ttlMs, else read by `load` (once for a burst). `url`: the request's
+     * URL, remembered so that the next request for it is answered at the door (keptAt) without being parsed again.
+     */
+    answer(query: ItemListQuery, load: () => Promise<unknown>, url?: string): Promise<KeptAnswer> {
       const key = JSON.stringify(query);
+      if (url !== undefined && url.length <= MAX_URL_LENGTH && urls.get(url) !== key) setNewest(urls, url, key, MAX_URLS);
       const time = now();
       const kept = entries.get(key);
       if (kept && time - kept.at < ttlMs) return kept.body;
-      const body = load().then((page) => Buffer.from(JSON.stringify(page)));
-      // Insertion order is age order: re-inserting moves the key last, so the first key is the oldest.
-      entries.delete(key);
-      entries.set(key, { at: time, body });
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      // A failed read is not kept: the next request tries again.
-      body.catch(() => {
-        if (entries.get(key)?.body === body) entries.delete(key);
-      });
-      return body;
+      const entry: Entry = { at: time, body: load().then((page) => keptAnswer(Buffer.from(JSON.stringify(page)))) };
+      setNewest(entries, key, entry, MAX_ENTRIES);
+      entry.body.then(
+        (answer) => void (entry.ready = answer),
+        // A failed read is not kept: the next request tries again.
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
+      return entry.body;
+    },
+    /** The answer kept for this request URL, when a request for it was answered through `answer` and is still fresh. */
+    keptAt(url: string): KeptAnswer | undefined {
+      const key = urls.get(url);
+      const kept = key === undefined ? undefined : entries.get(key);
+      return kept?.ready && now() - kept.at < ttlMs ? kept.ready : undefined;
     },
   };
 }

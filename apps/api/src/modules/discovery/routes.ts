@@ -4,7 +4,9 @@ import { userIdOf } from '../../platform/auth';
 import { parseInput } from '../../platform/errors';
 import { readsOf, type PublicReads } from '../../platform/read-routing';
 import { route, type RouteSpec } from '../../platform/route-table';
-import { createFirstPageCache, isHomeFirstPage, isSpecFirstPage } from './first-pages';
+import { isHomeFirstPage, isSpecFirstPage } from './first-pages';
+import type { KeptPages } from './kept-pages-door';
+import { sendKept } from './kept-answer';
 import { profilesRoutes } from './profiles-routes';
 import type { DiscoveryService } from './service';
 
@@ -12,14 +14,12 @@ const listQuery = { query: ItemListQuerySchema };
 
 /**
  * jsonBody: the API's JSON body parser; these routes come before it, and only searchItems has a body.
- * firstPageCacheMs: how long the signed-out home feed's first page is kept (first-pages.ts; 0 reads every one).
+ * kept: the signed-out first pages and facets, kept firstPageCacheMs (first-pages.ts; 0 reads every one) and sent
+ * again at the door (kept-pages-door.ts).
  * The public lists (feed, search, price history, suggestions, a seller's listings) may come from a replica
  * (reads.read); the signed-in user's own lists come from the primary.
  */
-export function discoveryRoutes(reads: PublicReads<DiscoveryService>, { jsonBody, firstPageCacheMs }: { jsonBody: RequestHandler; firstPageCacheMs: number }): RouteSpec[] {
-  const firstPages = createFirstPageCache(firstPageCacheMs);
-  const specFirstPages = createFirstPageCache(firstPageCacheMs);
-  const facetAnswers = createFirstPageCache(firstPageCacheMs);
+export function discoveryRoutes(reads: PublicReads<DiscoveryService>, { jsonBody, firstPageCacheMs, kept }: { jsonBody: RequestHandler; firstPageCacheMs: number; kept: KeptPages }): RouteSpec[] {
   const discovery = reads.primary;
   return [
     route({
@@ -27,9 +27,9 @@ export function discoveryRoutes(reads: PublicReads<DiscoveryService>, { jsonBody
       handler: async (req, res) => {
         const query = parseInput(ItemListQuerySchema, req.query);
         const viewer = req.session.userId;
-        const cache = viewer || firstPageCacheMs === 0 ? undefined : isHomeFirstPage(query) ? firstPages : isSpecFirstPage(query) ? specFirstPages : undefined;
+        const cache = viewer || firstPageCacheMs === 0 ? undefined : isHomeFirstPage(query) ? kept.home : isSpecFirstPage(query) ? kept.specs : undefined;
         if (!cache) return void res.json(await reads.read(req, (d) => d.feed(query, viewer)));
-        res.set('Content-Type', 'application/json; charset=utf-8').send(await cache.json(query, () => reads.read(req, (d) => d.feed(query, undefined))));
+        await sendKept(req, res, await cache.answer(query, () => reads.read(req, (d) => d.feed(query, undefined)), req.originalUrl));
       },
     }),
     // The spec sends searchText and ts as query parameters; a JSON body with the same fields is accepted too.
@@ -49,7 +49,7 @@ export function discoveryRoutes(reads: PublicReads<DiscoveryService>, { jsonBody
         const query = parseInput(ItemListQuerySchema, req.query);
         const counts = { ...query, ts: undefined, price: undefined, likes: undefined, cursorId: undefined, sort: undefined };
         if (req.session.userId || firstPageCacheMs === 0) return void res.json(await reads.read(req, (d) => d.facets(counts)));
-        res.set('Content-Type', 'application/json; charset=utf-8').send(await facetAnswers.json(counts, () => reads.read(req, (d) => d.facets(counts))));
+        await sendKept(req, res, await kept.facets.answer(counts, () => reads.read(req, (d) => d.facets(counts)), req.originalUrl));
       },
     }),
     route({
