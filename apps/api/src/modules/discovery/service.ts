@@ -73,14 +73,13 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
   /** Cards of a page; the viewer's hearts are one batch query, never one per item. */
   async function toSummaries(rows: Row[], viewerId: string | undefined, withApproval = false): Promise<ItemSummary[]> {
     // The page's statement read the hearts (ListOptions.viewerId); a list that did not (the Saved tab's rows) asks.
-    const unread = viewerId ? rows.filter((r) => r.saved === undefined) : [];
-    const savedIds = viewerId ? [...rows.filter((r) => r.saved).map((r) => r.id), ...(unread.length ? await deps.savedAmong(viewerId, unread.map((r) => r.id)) : [])] : undefined;
-    const saved = savedIds ? new Set(savedIds) : undefined;
+    const unread = viewerId ? rows.filter((r) => r.saved === undefined).map((r) => r.id) : [];
+    const savedUnread = unread.length ? new Set(await deps.savedAmong(viewerId!, unread)) : undefined;
     return rows.map((r) => {
       const card = toListingCard(r, { _id: r.sellerId, username: r.sellerUsername, avatar: r.sellerAvatar });
       // Set only when there is one: spreading a conditional object into every card is the slow path of object building.
       if (r.savedAt) card.savedAt = r.savedAt;
-      if (saved) card.isFollowing = saved.has(r.id);
+      if (viewerId) card.isFollowing = r.saved ?? savedUnread?.has(r.id) ?? false;
       if (withApproval) card.approvalStatus = r.approvalStatus;
       if (r.order !== undefined) card.order = r.order;
       return card;
