@@ -57,6 +57,9 @@ export interface BenchCase {
 export const craftedFacetsPath = (shift = 0) =>
   `/api/items/facets?categoryIds=parts&quantity=${Array.from({ length: 3000 }, (_, i) => String(i + 1 + shift)).join(',')}`;
 
+/** Probe finding 2: 2,500 makers on the feed (more values than a statement can bind: it answered 500). Now a 400 at the edge. */
+export const craftedMakersPath = `/api/items?categoryIds=keycaps&maker=${Array.from({ length: 2500 }, (_, i) => `m${i}`).join(',')}`;
+
 const PUBLIC = sql.raw(`i.approval_status = 'approved' and i.purchaser_id is null and i.removed_at is null and u.removed_at is null`);
 
 async function one<T>(db: Database, query: ReturnType<typeof sql>): Promise<T> {
@@ -147,6 +150,7 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
     // Issue 36: the crafted facets query (now refused at the edge, timed), and the probe's ordinary page while four
     // crafted ones run at once, each connection cycling through 40 of them with other values.
     { name: 'crafted: facets with 3,000 quantities (400 at the edge)', kind: 'crafted', path: craftedFacetsPath(), expectStatus: 400 },
+    { name: 'crafted: the feed with 2,500 makers (400 at the edge)', kind: 'crafted', path: craftedMakersPath, expectStatus: 400 },
     // The most a query may hold (24 values on each of an artisan's three free-text specs), signed in so no cache
     // serves it, each request other values: what a visitor can still make the database count.
     { ...filtered, name: 'facets at the bounds: 3 text specs x 24 values, signed in (uncached)', kind: 'facets', path: boundsFacetsPaths[0]!, paths: boundsFacetsPaths, cookie: memberCookie },
