@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../apps/api/src/modules/accounts/passwords';
 import { readOutbox } from '../apps/api/src/test/outbox';
 import { DESKTOP, journeyShot as shot, launchBrowser, PHONE } from './browser';
+import { seedListingPhoto } from './listing-photo';
 import { freshDatabase, postgresAvailable } from './own-database';
 import { startServer, type RunningServer } from './server';
 import { signedInCookiesAccepted } from './session';
@@ -37,12 +38,16 @@ async function user(username: string, options: { address?: boolean; admin?: bool
   ids[username] = rows[0]!.id;
 }
 
+let photoCount = 0;
+
 async function listing(owner: string, name: string, openToTrades = false) {
+  // A real photo: the screenshots showed broken-image thumbnails with '/uploads/none.jpg'.
+  const { photos, thumbnail } = await seedListingPhoto(server.dataDir, `listing-${photoCount}`, photoCount++);
   const { rows } = await db.query<{ id: string }>(
     `insert into items (seller_id, category_id, name, description, price_cents, payment_email, offers_accepted, is_fixed_price, photos, thumbnail, approval_status, open_to_trades)
-     values ($1, 'keyboards', $2, 'A board for the issue 36 journeys.', 18000, 'pay@example.test', false, true, '{/uploads/none.jpg}', '/uploads/none.jpg', 'approved', $3)
+     values ($1, 'keyboards', $2, 'A board for the issue 36 journeys.', 18000, 'pay@example.test', false, true, $4, $5, 'approved', $3)
      returning id`,
-    [ids[owner], name, openToTrades],
+    [ids[owner], name, openToTrades, photos, thumbnail],
   );
   await db.query(`insert into item_shipping (item_id, region_code, price_cents) values ($1, 'US', 1500)`, [rows[0]!.id]);
   ids[name] = rows[0]!.id;

@@ -85,6 +85,81 @@ describe('POST /api/payment/item/create: giving up a listing three times in an h
   });
 });
 
+describe('POST /api/payment/item/create: holds left to run out count as giving up', () => {
+  // As payments.test.ts simulates 30 minutes passing: the hold's lock set a minute into the past.
+  const lapse = (itemId: string) => t.db.db.update(purchases).set({ lockedUntil: sql`now() - interval '1 minute'` }).where(and(eq(purchases.itemId, itemId), eq(purchases.status, 'open')));
+  /** The scheduled reconciliation, due now, run as the job queue would run it once the lock ran out. */
+  const runReconcile = async () => {
+    await t.db.db.execute(sql`update pgboss.job set start_after = now() where name = 'payment-reconcile' and state = 'created'`);
+    await t.jobs.drain();
+  };
+  const statusesOf = async (buyerId: string, itemId: string) =>
+    (await t.db.db.select({ s: purchases.status }).from(purchases).where(and(eq(purchases.buyerId, buyerId), eq(purchases.itemId, itemId)))).map((r) => r.s).sort();
+
+  it('three holds released by the scheduled job when they ran out: the fourth create answers 429 checkout_cooldown; another buyer may hold it', async () => {
+    const buyer = await member(t);
+    const { ids } = await listings(2);
+    const [item, elsewhere] = ids as [string, string];
+    for (let i = 0; i < 3; i++) {
+      expect((await create(buyer, item)).status).toBe(200);
+      await lapse(item);
+      await runReconcile();
+      expect(await paymentStatus(item)).toBe('none');
+    }
+    expect(await statusesOf(buyer.user.id, item)).toEqual(['abandoned', 'abandoned', 'abandoned']);
+    const refused = await create(buyer, item);
+    expect(refused).toMatchObject({ status: 429, body: { message: 'checkout_cooldown' } });
+    expect(refused.body.timeLeft).toBeGreaterThan(3500);
+    expect(refused.body.timeLeft).toBeLessThanOrEqual(3600);
+    expect(await paymentStatus(item)).toBe('none');
+    expect(await openOf(buyer.user.id)).toHaveLength(0);
+    // Held back from this listing only, and only this buyer.
+    expect((await create(buyer, elsewhere)).status).toBe(200);
+    const other = await member(t);
+    expect((await create(other, item)).status).toBe(200);
+  });
+
+  it('a lapsed hold the buyer comes back to counts too (released by their own create): the third return is refused', async () => {
+    const buyer = await member(t);
+    const { ids } = await listings(1);
+    const item = ids[0]!;
+    expect((await create(buyer, item)).status).toBe(200);
+    // Each return finds the last hold run out, gives it up, and holds again: two lapses, still allowed.
+    for (let i = 0; i < 2; i++) {
+      await lapse(item);
+      expect((await create(buyer, item)).status).toBe(200);
+    }
+    await lapse(item);
+    expect(await create(buyer, item)).toMatchObject({ status: 429, body: { message: 'checkout_cooldown' } });
+    expect(await statusesOf(buyer.user.id, item)).toEqual(['abandoned', 'abandoned', 'abandoned']);
+    expect(await paymentStatus(item)).toBe('none');
+  });
+
+  it('mixed: two lapses and a cancel also make three; the wait ends an hour after the oldest', async () => {
+    const buyer = await member(t);
+    const { ids } = await listings(1);
+    const item = ids[0]!;
+    for (let i = 0; i < 2; i++) {
+      expect((await create(buyer, item)).status).toBe(200);
+      await lapse(item);
+      await runReconcile();
+    }
+    expect((await create(buyer, item)).status).toBe(200);
+    expect((await cancel(buyer, item)).status).toBe(200);
+    expect((await create(buyer, item)).status).toBe(429);
+    // 59 minutes after the oldest: still waiting, about a minute left.
+    const [oldest] = await t.db.db.select({ id: purchases.id }).from(purchases).where(eq(purchases.itemId, item)).orderBy(purchases.createdAt).limit(1);
+    await t.db.db.update(purchases).set({ updatedAt: new Date(Date.now() - 59 * 60_000) }).where(eq(purchases.id, oldest!.id));
+    const still = await create(buyer, item);
+    expect(still).toMatchObject({ status: 429, body: { message: 'checkout_cooldown' } });
+    expect(still.body.timeLeft).toBeGreaterThan(0);
+    expect(still.body.timeLeft).toBeLessThanOrEqual(60);
+    // 61 minutes: two left in the hour, the buyer may hold it again.
+    await t.db.db.update(purchases).set({ updatedAt: new Date(Date.now() - 61 * 60_000) }).where(eq(purchases.id, oldest!.id));
+    expect((await create(buyer, item)).status).toBe(200);
+  });
+});
+
 describe('who holds a listing', () => {
   it("the seller's item page shows it held ('pending'), never by whom; logged out, no checkout at all", async () => {
     const buyer = await member(t);
@@ -96,5 +171,18 @@ describe('who holds a listing', () => {
     expect(text).not.toContain(buyer.user.id);
     expect(text).not.toContain(buyer.user.username);
     expect((await (await t.client()).post('/api/payment/item/create', { _id: ids[0] })).status).toBe(401);
+  });
+
+  it("a signed-out visitor's item page shows it held ('pending') without a holder, and another buyer is told it is pending", async () => {
+    const buyer = await member(t);
+    const { ids } = await listings(1);
+    expect((await create(buyer, ids[0]!)).status).toBe(200);
+    const page = await (await t.client()).get(`/api/item/${ids[0]}`);
+    expect(page.status).toBe(200);
+    expect(page.body.item.paymentStatus).toBe('pending');
+    const text = JSON.stringify(page.body);
+    expect(text).not.toContain(buyer.user.id);
+    expect(text).not.toContain(buyer.user.username);
+    expect(await create(await member(t), ids[0]!)).toMatchObject({ status: 409, body: { message: 'payment_pending' } });
   });
 });
