@@ -47,8 +47,17 @@ export function returnBase(config: Pick<Config, 'publicUrl' | 'appUrl'>, req: Re
 export function warnOnOtherHosts(config: Pick<Config, 'publicUrl' | 'appUrl'>, logger: Logger): RequestHandler {
   const ours = new URL(config.appUrl).host;
   const seen = new Set<string>();
+  // Host headers already looked at, for requests without forwarded headers (then the origin is the Host's alone):
+  // every request asked the same question again, a URL parsed per request (issue 37).
+  const checked = new Set<string>();
   return (req, _res, next) => {
     if (config.publicUrl || seen.size >= 5) return next();
+    const plain = req.headers['x-forwarded-host'] === undefined && req.headers['x-forwarded-proto'] === undefined;
+    const rawHost = req.headers.host;
+    if (plain && rawHost !== undefined) {
+      if (checked.has(rawHost)) return next();
+      if (checked.size < 100) checked.add(rawHost);
+    }
     const origin = requestOrigin(req);
     if (origin) {
       const host = new URL(origin).host;

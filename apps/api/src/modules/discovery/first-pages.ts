@@ -14,7 +14,7 @@ import { keptAnswer, type KeptAnswer } from './kept-answer';
 const MAX_ENTRIES = 200;
 /** Request URLs remembered for the door (keptAt): a few per kept query; longer URLs are not remembered. */
 const MAX_URLS = 1000;
-const MAX_URL_LENGTH = 512;
+export const MAX_URL_LENGTH = 512;
 
 interface Entry {
   at: number;
