@@ -24,7 +24,18 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 interface Server { baseUrl: string; alive(): boolean; stop(): Promise<void> }
 
-async function start(root: string): Promise<Server> {
+/** A server killed while starting (SIGTERM from outside, seen on the shared machine) is started again, twice at most. */
+async function start(root: string, attempts = 3): Promise<Server> {
+  try {
+    return await startOnce(root);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    console.log(String(error).split('\n')[0], '- starting it again');
+    return start(root, attempts - 1);
+  }
+}
+
+async function startOnce(root: string): Promise<Server> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'keeb-compare-'));
   const port = (await freePort()) as number;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
