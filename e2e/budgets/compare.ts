@@ -4,8 +4,9 @@
 //
 //   npx tsx e2e/budgets/compare.ts <before root> <after root> [runs=5] [pages=item,sell]
 //
-// A root is a directory holding apps/api/dist/server.js and apps/web/dist (a copy of a build, with a node_modules
-// link to the worktree's), the server finding its web build from its own file. Each server gets its own data dir and
+// A root is a directory holding apps/api/dist/server.js and apps/web/dist (a copy of a build), with links to the
+// worktree's apps/api/{drizzle,src,package.json} (migrations, demo photos); inside the worktree (e.g. .tools/lh-before,
+// ignored by git) so the server finds node_modules. The server finds its web build from its own file. Each server gets its own data dir and
 // demo content; page i of build A runs, then page i of build B, and so on. LIGHTHOUSE_REPORT_DIR keeps every report.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
