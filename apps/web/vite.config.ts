@@ -1,7 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routePages } from './home-page-plugin.ts';
 import { precompress } from './precompress-plugin.ts';
+
+/**
+ * A module of packages/shared that builds no zod schema: the constants, texts and small helpers every page takes a
+ * few of. Each page used to load them as a dozen or so 1-2 kB chunks, one per set of pages sharing them (issue 37,
+ * second pass: the item page's first load was 38 scripts, and Lighthouse's slow 4G pays a round trip for each on
+ * HTTP/1.1's six connections). Schema modules stay out: a chunk the feed loads must not carry zod (its 150 kB budget).
+ */
+const SHARED_SOURCE = /packages[\\/]shared[\\/]src[\\/].*\.ts$/;
+const importsZod = (file: string) => /^import[^;]* from ['"]zod['"]/m.test(readFileSync(file, 'utf8'));
+const isSharedConstants = (id: string) => SHARED_SOURCE.test(id) && !importsZod(id);
 
 // In development the API runs on its own port (API_PORT, default 3001) and Vite proxies to it, so the browser
 // sees one origin exactly as in production, where the API serves the built SPA itself.
@@ -43,6 +54,8 @@ export default defineConfig({
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
             { name: 'app', tags: ['$initial'], test: /apps[\\/]web[\\/]src[\\/]/, includeDependenciesRecursively: false },
+            // Its own modules only: what they import (a schema module, zod) stays where it was.
+            { name: 'shared', test: isSharedConstants, includeDependenciesRecursively: false },
           ],
         },
       },

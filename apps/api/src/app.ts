@@ -44,6 +44,7 @@ import { createOrdersService } from './modules/orders/service';
 import { tradePayRoutes } from './modules/trades/pay-routes';
 import { createTradeSettlement } from './modules/trades/settlement';
 import { createItemsService } from './modules/items/service';
+import { itemPagePhoto } from './modules/items/page-photo';
 import { createPriceDropNotices } from './modules/items/price-drop';
 import { createDiscoveryService } from './modules/discovery/service';
 import { healthRoutes } from './modules/health/routes';
@@ -315,7 +316,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(errorMiddleware);
   app.use('/api', api);
   // After the API, so API calls never pay for the SPA's file lookups (a stat per request).
-  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir, storage, uploadsPublicUrl: config.s3?.publicUrl }));
+  app.use(staticRoutes({ uploadsDir: config.uploadsDir, webDistDir: deps.webDistDir, storage, uploadsPublicUrl: config.s3?.publicUrl, itemPhoto: itemPagePhoto(db) }));
 
   app.use(errorMiddleware);
   return app;

@@ -205,3 +205,66 @@ describe('the profile page (issue 37)', () => {
     expect(feedback.text).toBe(INDEX);
   });
 });
+
+describe('the item page\'s photo (issue 37)', () => {
+  const LISTED = '8c0e6c3e-1b2f-4d7a-9b1e-2f0a5d9c7e11';
+  const PHOTOS: Record<string, string> = {
+    [LISTED]: '/uploads/items/u1/@4x_board.jpg',
+    'b0000000-0000-4000-8000-000000000001': 'https://i.imgur.com/abc123.jpg',
+    // A seller's link that would break out of the header's entry: not hinted.
+    'b0000000-0000-4000-8000-000000000002': 'https://i.imgur.com/a.jpg>; rel=preload; as=script, <https://evil.example/x.js',
+  };
+  let photoDir = '';
+  let site: ReturnType<typeof supertest>;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    photoDir = await mkdtemp(path.join(tmpdir(), 'keeb-static-photo-'));
+    const dist = path.join(photoDir, 'dist');
+    await mkdir(path.join(dist, 'assets'), { recursive: true });
+    await writeFile(path.join(dist, 'index.html'), INDEX);
+    await writeFile(path.join(dist, 'detail.html'), DETAIL);
+    const itemPhoto = async (itemId: string) => {
+      asked.push(itemId);
+      if (itemId === 'b0000000-0000-4000-8000-00000000dead') throw new Error('database unavailable');
+      return PHOTOS[itemId];
+    };
+    site = supertest(express().use(staticRoutes({ uploadsDir: path.join(photoDir, 'uploads'), webDistDir: dist, itemPhoto })).use(errorMiddleware));
+  });
+
+  afterAll(async () => {
+    await rm(photoDir, { recursive: true, force: true });
+  });
+
+  it('asks for a listed item\'s photo with the HTML, at high priority, after the item\'s call', async () => {
+    const res = await site.get(`/detail/${LISTED}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['link']).toBe(
+      `</api/item/${LISTED}>; rel=preload; as=fetch; crossorigin, </uploads/items/u1/@4x_board.jpg>; rel=preload; as=image; fetchpriority=high`,
+    );
+    expect(res.text).toBe(DETAIL);
+    const linked = await site.get('/detail/b0000000-0000-4000-8000-000000000001/');
+    expect(linked.headers['link']).toContain('<https://i.imgur.com/abc123.jpg>; rel=preload; as=image; fetchpriority=high');
+  });
+
+  it('hints no photo for an unknown item, an odd id, a URL unfit for the header or a failed look-up, and answers the page all the same', async () => {
+    for (const id of ['b0000000-0000-4000-8000-0000000000ff', 'b0000000-0000-4000-8000-000000000002', 'b0000000-0000-4000-8000-00000000dead']) {
+      const res = await site.get(`/detail/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['link']).toBe(`</api/item/${id}>; rel=preload; as=fetch; crossorigin`);
+      expect(res.text).toBe(DETAIL);
+    }
+    asked.length = 0;
+    for (const odd of ['/detail/%3Cscript%3E%2C%20x', `/detail/${'a'.repeat(65)}`, '/detail/%00', '/detail/..%2F..%2Fetc']) {
+      const res = await site.get(odd);
+      expect(res.status).toBe(200);
+      expect(res.headers['link']).toBeUndefined();
+    }
+    // Only a path shaped like an id is looked up; the rest never reach the look-up.
+    expect(asked).toEqual([]);
+    // Other pages never look a photo up.
+    await site.get('/u/keyqueen');
+    await site.get('/');
+    expect(asked).toEqual([]);
+  });
+});

@@ -4,6 +4,15 @@ import { categories, follows, itemComments, itemSaves, itemShipping, items, redd
 
 export type ItemRow = typeof items.$inferSelect;
 
+/**
+ * The photo an item page shows first (its first), for the page's preload hint (platform/static.ts, issue 37): one
+ * look-up by primary key, of an item the API would show (not removed).
+ */
+export async function firstPhotoOf(db: Queryable, itemId: string): Promise<string | undefined> {
+  const [row] = await db.select({ photo: sql<string | null>`${items.photos}[1]` }).from(items).where(and(eq(items.id, itemId), isNull(items.removedAt)));
+  return row?.photo ?? undefined;
+}
+
 export async function findItem(db: Queryable, itemId: string) {
   const [row] = await db.select().from(items).where(and(eq(items.id, itemId), isNull(items.removedAt)));
   return row;

@@ -25,6 +25,35 @@ describe('the realtime module', () => {
     expect(sockets).toHaveLength(1);
   });
 
+  it('opens the connection only once the page has loaded and the main thread is idle (issue 37: not in the first render)', async () => {
+    vi.useFakeTimers();
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options: { timeout: number }) => {
+      expect(options.timeout).toBeGreaterThan(0);
+      idle.push(callback);
+      return idle.length;
+    });
+    try {
+      const sockets: FakeSocket[] = [];
+      configureRealtime({ startDelayMs: 1000, connect: ({ userId }) => sockets[sockets.push(new FakeSocket(userId)) - 1]! });
+      startRealtime(new QueryClient(), 'u1');
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(idle).toHaveLength(0);
+      readyState.mockReturnValue('complete');
+      window.dispatchEvent(new Event('load'));
+      expect(idle).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sockets).toHaveLength(0);
+      idle[0]!();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sockets).toHaveLength(1);
+    } finally {
+      readyState.mockRestore();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it(`a send with no acknowledgement within ${SEND_TIMEOUT_MS / 1000} s resolves as not sent`, async () => {
     vi.useFakeTimers();
     const socket = new FakeSocket('u1');

@@ -166,7 +166,10 @@ function wire(socket: RealtimeSocket, queryClient: QueryClient, connection: Conn
   });
 }
 
-/** Starts the tab's connection for this user SOCKET_START_DELAY_MS from now (spec: 1 s); again for the same user is a no-op. */
+/**
+ * Starts the tab's connection for this user SOCKET_START_DELAY_MS from now (spec: 1 s), or once the page has loaded
+ * and is idle if that is later; again for the same user is a no-op.
+ */
 export function startRealtime(queryClient: QueryClient, userId: string): void {
   if (current?.userId === userId && !current.stopped) return;
   stopRealtime();
@@ -182,6 +185,7 @@ export function startRealtime(queryClient: QueryClient, userId: string): void {
   };
   current = connection;
   const open = () => {
+    if (connection.stopped) return;
     void Promise.resolve()
       .then(() => factory({ userId }))
       .then(
@@ -200,7 +204,24 @@ export function startRealtime(queryClient: QueryClient, userId: string): void {
         },
       );
   };
-  later(connection, open, startDelayMs);
+  later(connection, () => whenPageSettled(open), startDelayMs);
+}
+
+/** How long the connection waits for an idle moment at most, once the page has loaded. */
+const IDLE_WAIT_MS = 2_000;
+
+/**
+ * Runs `run` once the page has loaded and the main thread has a free moment (issue 37, second pass): socket.io's
+ * code (13 kB gzip) and its handshake then come after the page's own work instead of in the middle of a phone's
+ * first render (the sell page's first second). Where the browser has no idle callback, at once.
+ */
+function whenPageSettled(run: () => void) {
+  if (document.readyState !== 'complete') {
+    window.addEventListener('load', () => whenPageSettled(run), { once: true });
+    return;
+  }
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => run(), { timeout: IDLE_WAIT_MS });
+  else run();
 }
 
 /** Logging out (or leaving the app) closes the connection. */
