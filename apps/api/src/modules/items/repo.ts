@@ -8,8 +8,12 @@ export type ItemRow = typeof items.$inferSelect;
  * The photo an item page shows first (its first), for the page's preload hint (platform/static.ts, issue 37): one
  * look-up by primary key, of an item the API would show (not removed).
  */
+/** An approved, not removed listing's first photo: what any visitor's item page shows (a pending one's is its owner's). */
 export async function firstPhotoOf(db: Queryable, itemId: string): Promise<string | undefined> {
-  const [row] = await db.select({ photo: sql<string | null>`${items.photos}[1]` }).from(items).where(and(eq(items.id, itemId), isNull(items.removedAt)));
+  const [row] = await db
+    .select({ photo: sql<string | null>`${items.photos}[1]` })
+    .from(items)
+    .where(and(eq(items.id, itemId), isNull(items.removedAt), eq(items.approvalStatus, 'approved')));
   return row?.photo ?? undefined;
 }
 
