@@ -57,6 +57,9 @@ export interface BenchCase {
 export const craftedFacetsPath = (shift = 0) =>
   `/api/items/facets?categoryIds=parts&quantity=${Array.from({ length: 3000 }, (_, i) => String(i + 1 + shift)).join(',')}`;
 
+/** Words the control case searches for, one request each in turn (searches are never kept). */
+const SEARCH_WORDS = ['gmk', 'olivia', 'keychron', 'tofu', 'alice', 'holy panda', 'nk65', 'kat', 'sa', 'dsa', 'lubed', 'brass', 'wavez', 'bento', 'botanical', 'laser', 'dots', 'striker', 'mode', 'ikki'];
+
 /** Probe finding 2: 2,500 makers on the feed (more values than a statement can bind: it answered 500). Now a 400 at the edge. */
 export const craftedMakersPath = `/api/items?categoryIds=keycaps&maker=${Array.from({ length: 2500 }, (_, i) => `m${i}`).join(',')}`;
 
@@ -160,6 +163,13 @@ export async function buildCases(db: Database): Promise<BenchCase[]> {
       ...feedCase('filter: keyboards 65% while 4 crafted facets queries run', 'list', { categoryIds: 'keyboards', size: '65%' }),
       firstPageTimes: 1.5,
       background: { paths: Array.from({ length: 40 }, (_, i) => craftedFacetsPath(i + 1)), connections: 4, expectStatus: 400 },
+    },
+    // The control: the same four connections sending ordinary pages no cache serves (searches, each another word).
+    // What any four busy visitors cost the page, against which the crafted queries' cost is read.
+    {
+      ...feedCase('filter: keyboards 65% while 4 ordinary searches run', 'list', { categoryIds: 'keyboards', size: '65%' }),
+      firstPageTimes: 1.5,
+      background: { paths: SEARCH_WORDS.map((word) => `/api/items?${new URLSearchParams({ searchText: word })}`), connections: 4, expectStatus: 200 },
     },
     {
       name: "profile: seller's listings",

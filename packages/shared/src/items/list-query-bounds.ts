@@ -28,11 +28,32 @@ export const LIST_FILTER_KEYS: readonly string[] = ['categoryIds', 'regions', ..
  * too_many_values / too_long with the field and the bound, or query_too_long with the bound.
  */
 
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+
+/**
+ * The key's values (comma-separated, blanks left out), or undefined as soon as there are more than `max`: a crafted
+ * query's thousands of values are not all split to find that out (splitting 3,000 cost a third of its 400's CPU).
+ */
+function valuesUpTo(copies: string[], max: number): string[] | undefined {
+  const values: string[] = [];
+  for (const text of copies) {
+    for (let start = 0; start <= text.length; ) {
+      const comma = text.indexOf(',', start);
+      const end = comma === -1 ? text.length : comma;
+      const value = text.slice(start, end);
+      if (value.trim() !== '' && values.push(value) > max) return undefined;
+      start = end + 1;
+    }
+  }
+  return values;
+}
+
 export function checkListFilterBounds(query: Record<string, unknown>, ctx: z.RefinementCtx): void {
-  const texts = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
   for (const key of LIST_FILTER_KEYS) {
-    const values = texts(query[key]).flatMap((text) => text.split(',')).filter((v) => v.trim() !== '');
-    if (values.length > LIST_FILTER_LIMITS.valuesPerKey) {
+    const copies = texts(query[key]);
+    if (copies.length === 0) continue;
+    const values = valuesUpTo(copies, LIST_FILTER_LIMITS.valuesPerKey);
+    if (!values) {
       ctx.addIssue({ code: 'custom', message: ERROR_CODES.tooManyValues, path: [key], params: { max: LIST_FILTER_LIMITS.valuesPerKey } });
       return;
     }
