@@ -1,4 +1,7 @@
-/** The results as Markdown (pasted into docs/performance.md as they are) and as JSON beside the bench data. */
+/**
+ * The results as Markdown (pasted as they are into a dated file of docs/performance/, the figures they change into
+ * docs/performance.md) and as JSON beside the bench data.
+ */
 import type { BenchCase } from './cases';
 import { VISITOR_UNCACHED } from './member-cases';
 import { percentile, type LoadResult } from './load';

@@ -7,8 +7,8 @@ import type { DatabaseSessionStore } from './session-store';
  * without express-session's work on every request: a CPU profile of a member's filtered page under load put
  * express-session (the session's hash before and after the route, the cookie's signature checked and made again,
  * the rolling cookie written) and the session row's read at about a third of what a member's page cost more than a
- * visitor's (docs/performance.md, "Issue 37"). Here the cookie's signature is checked once per cookie (kept, as the
- * XSRF check keeps its pairs) and the session's user is kept for `ttlMs`.
+ * visitor's (docs/performance/2026-11-28-member-request-profile.md). Here the cookie's signature is checked once
+ * per cookie (kept, as the XSRF check keeps its pairs) and the session's user is kept for `ttlMs`.
  *
  * Freshness: a session ended in this process (sign-out, a password change or reset, account removal) is forgotten at
  * once; one ended in another API process is seen here within `ttlMs` (1 s, the visitors' first-page cache's age).

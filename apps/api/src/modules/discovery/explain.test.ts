@@ -95,7 +95,8 @@ describe('list query plans use indexes (both drivers)', () => {
 
   it("the listings before a rare search's window are never a walk of every older listing", async () => {
     // A typo's exact tier matches nothing; the planner guesses such a word at a fixed share and walked the feed
-    // (at 1,000,000 rows it reads items_search_day_idx instead: docs/performance.md; here a scan of 4,000 is cheaper).
+    // (at 1,000,000 rows it reads items_search_day_idx instead: docs/performance/2026-11-25-typo-search.md; here a scan
+    // of 4,000 is cheaper).
     const options = { ...base, sort: 'def' as const, search: 'olivai', tsquery: "'olivai'" };
     const older = beforeWindow({ ...options, fromDay: repo.listDay(new Date()) - 1, walkWindow: false }, 0);
     const text = await plan(repo.listQuery(t.db.db, older));
@@ -124,7 +125,8 @@ describe('list query plans use indexes (both drivers)', () => {
   });
 
   // Search plans are not asserted here otherwise: at 4,000 rows the planner prefers the feed index plus a filter over the
-  // GIN index items_search_day_idx; the benchmark shows both at 1,000,000 rows (npm run bench, docs/performance.md).
+  // GIN index items_search_day_idx; the benchmark shows both at 1,000,000 rows (npm run bench,
+  // docs/performance/2026-11-21-search-design.md).
   it('a seller profile uses an index', async () => {
     const [seller] = await t.db.db.select({ username: users.username }).from(users).limit(1);
     expectIndexPlan(await plan(repo.listQuery(t.db.db, { ...base, sort: 'def', scope: { kind: 'sellerPublic', username: seller!.username } })));

@@ -5,9 +5,10 @@ import { keptAnswer, type KeptAnswer } from './kept-answer';
  * The home feed's first page as signed-out visitors see it, kept for a second (FIRST_PAGE_CACHE_MS). Every
  * visitor's home page is the same query: answered from memory, the busiest call costs the API a lookup instead
  * of a query, a page of cards and their JSON (the first feed page served 26% of a bare Express hello-world's
- * requests per second; see docs/performance.md). Only signed-out requests read it: a signed-in page carries the
- * viewer's hearts, and whoever just acted (approved, saved, listed) is signed in, so their own change shows at
- * once. A visitor sees a page at most ttlMs old, and a page whose cursor they follow was read fresh.
+ * requests per second; see docs/performance/2026-11-23-fifth-session-platform-merge.md). Only signed-out requests
+ * read it: a signed-in page carries the viewer's hearts, and whoever just acted (approved, saved, listed) is signed
+ * in, so their own change shows at once. A visitor sees a page at most ttlMs old, and a page whose cursor they
+ * follow was read fresh.
  */
 
 /** One entry per sort order today; the bound keeps it so if the kept queries ever widen. */
