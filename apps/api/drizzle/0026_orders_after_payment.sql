@@ -83,7 +83,7 @@ CREATE INDEX "timestamp_codes_user_idx" ON "timestamp_codes" USING btree ("user_
 CREATE INDEX "conversation_participants_reply_idx" ON "conversation_participants" USING btree ("user_id","first_received_at") WHERE "conversation_participants"."first_replied_at" is not null;--> statement-breakpoint
 -- Sales made before orders existed: each captured purchase becomes an order closed as received at its sale (the
 -- parcels went long ago and no one is left to confirm them), each refunded one a refunded order; both with the
--- timeline's first entries. docs/decisions.md, "Issue 26: sales before orders".
+-- timeline's first entries. docs/decisions/0286-sales-before-orders.md.
 INSERT INTO "orders" ("id", "item_id", "buyer_id", "seller_id", "status", "paid_at", "ship_by", "received_at", "refunded_at", "closed_at", "updated_at")
 SELECT p."id", p."item_id", p."buyer_id", p."seller_id",
   CASE WHEN p."status" = 'refunded' THEN 'refunded'::order_status ELSE 'received'::order_status END,
