@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 // app on its own database (test/app.ts), and re-importing the app and PGlite for each of 136 files cost a minute.
 // The web files stay isolated: a module loaded by one file keeps what that file's jsdom and timers were (the
 // infinite scroll of the feed and vault pages stopped asking for the next page after some other file had run).
-// docs/decisions.md, "Issue 35: the suite in ten minutes".
+// docs/decisions/0487-where-the-time-went.md.
 export default defineConfig({
   test: {
     maxWorkers: 3,

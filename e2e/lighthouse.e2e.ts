@@ -9,7 +9,7 @@ import { useBrowser } from './journey-browser';
  * pages, the median of LIGHTHOUSE_RUNS runs each: performance at least the floor (the target logged), accessibility
  * at least its budget. Scores depend on the machine, so this file runs alone, in a stage of its own after every
  * other test (`node e2e/run.mjs --lighthouse`, .ci/run's "Lighthouse" stage): nothing else takes the CPU while it
- * measures. docs/decisions.md, "Issue 35: budgets measured steadily".
+ * measures. docs/decisions/0493-lighthouse-steady.md.
  */
 const baseUrl = inject('baseUrl');
 const browser = useBrowser();

@@ -9,7 +9,8 @@ import type { Page, Response } from 'playwright-core';
  * HAProxy's cache answered (deploy/haproxy.cfg caches /assets/ and /uploads/). HAProxy adds it to the WebSocket
  * upgrade's 101 answer too, so a socket's process can be read from its handshake, and to the 502/503 it makes
  * itself (naming the server it tried). `http-after-response`, after the backend's cache-store, so no cached answer
- * keeps the name of the process that first served it. The app itself is unchanged (docs/decisions.md, "Issue 27: the cluster journey and the cluster bench").
+ * keeps the name of the process that first served it. The app itself is unchanged
+ * (docs/decisions/0373-which-process-answered-journey-bench.md).
  */
 export const SERVED_BY = 'x-served-by';
 export const FROM_CACHE = 'cache';

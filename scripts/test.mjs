@@ -74,8 +74,8 @@ if (unknown.length) {
 }
 /**
  * `npm test`: one stage after another. Side by side, vitest and the journeys took 670 s instead of 317 s + 258 s:
- * both keep the two cores busy, and the slowed-down tests ran into their hang guards (docs/decisions.md, "Issue 35:
- * the suite in ten minutes").
+ * both keep the two cores busy, and the slowed-down tests ran into their hang guards
+ * (docs/decisions/0487-where-the-time-went.md).
  */
 const stages = asked.length ? asked : ['typecheck', 'unit', 'journeys'];
 

@@ -4,7 +4,8 @@ import { userTablesChecksum } from '../test/checksum';
 import { createItem, createUser, listingInput } from '../test/factories';
 
 // Issue 12: listing names, descriptions, comments and the bio had no length limit (60,000-character names were
-// accepted). The limits live in the shared schemas (docs/decisions.md); the API answers 400 too_long with the field.
+// accepted). The limits live in the shared schemas (docs/decisions/0135-text-limits.md); the API answers 400
+// too_long with the field.
 const t = useTestApp();
 
 async function signedIn() {

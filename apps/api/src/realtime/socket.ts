@@ -37,7 +37,7 @@ export function originAllowed(req: IncomingMessage, appUrl: string | undefined):
  * socket.io on the same HTTP server and session as the API. The handshake needs a signed-in session (express-session
  * runs on the engine, so the cookie decides; the client's `userId` query is never read) and an allowed Origin. Each
  * socket joins its user's room; the modules' handlers (chat) come through the hub. With REDIS_URL the Redis streams
- * adapter relays events between API processes (docs/decisions.md, "Chat (issue 14)").
+ * adapter relays events between API processes (docs/decisions/0205-redis-streams-adapter-several-processes.md).
  */
 export function createRealtime(
   httpServer: HttpServer,

@@ -5,7 +5,8 @@ import { reportApiFailure } from './api-alerts';
 /**
  * The one HTTP client, on the browser's fetch. It was axios; the calls here need four methods, query params,
  * JSON and FormData bodies and the XSRF header, and axios cost every first visit about 14 KB gzip of script
- * (a tenth of the feed's initial budget; docs/decisions.md, "Platform: budgets").
+ * (a tenth of the feed's initial budget; docs/decisions/0140-api-client-fetch-not-axios.md; the size measured again:
+ * 0339-webs-http-client-fetch-not-axios.md).
  */
 export type Params = Readonly<Record<string, unknown>>;
 

@@ -12,7 +12,7 @@ export function priceInputError(label: string, text: string): string | null {
   const value = text.trim();
   if (value === '') return `${label} required`;
   if (value.length > PRICE_MAX_LENGTH || !/^\d+(\.\d{1,2})?$/.test(value)) return `${label} must be a number`;
-  // Our rules beyond the spec's two (docs/decisions.md, "Offers: screens").
+  // Our rules beyond the spec's two (docs/decisions/0169-price-fields-beyond-specs-two-rules.md).
   if (Number(value) <= 0) return `${label} must be more than $0`;
   if (Number(value) > PRICE_MAX) return `${label} cannot be more than $${formatCount(PRICE_MAX)}`;
   return null;

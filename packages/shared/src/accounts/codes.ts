@@ -68,10 +68,16 @@ export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 export const PASSWORD_MIN = 8;
 export const BIO_MAX = 500;
-/** Contact form limits (docs/decisions.md): the web form's own maxLength, now enforced on the server too. */
+/**
+ * Contact form limits (docs/decisions/0135-text-limits.md): the web form's own maxLength, now enforced on the
+ * server too.
+ */
 export const CONTACT_REASON_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5_000;
-/** Login lockout (spec: 5 minutes); the attempt threshold is ours, see docs/decisions.md. */
+/**
+ * Login lockout (spec: 5 minutes); the attempt threshold is ours, see
+ * docs/decisions/0269-sign-in-lockout-that-strangers-cannot-trigger.md.
+ */
 export const LOCKOUT_MINUTES = 5;
 export const LOCKOUT_ATTEMPTS = 5;
 export const SMS_CODE_LENGTH = 6;

@@ -44,7 +44,10 @@ export const NotificationCountsSchema = z.object({
 });
 export type NotificationCounts = z.infer<typeof NotificationCountsSchema>;
 
-/** Spec 5, email format: letters, digits, dots, underscores, hyphens (and +, see decisions), @, a domain, a TLD of 2+ letters. */
+/**
+ * Spec 5, email format: letters, digits, dots, underscores, hyphens (and +, see docs/decisions/0026-email-format.md),
+ * @, a domain, a TLD of 2+ letters.
+ */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 

@@ -3,9 +3,10 @@ import type { ScamWarning } from './schemas';
 /**
  * Scam signals in chat (issue 14, "beyond the spec"): a message that asks for payment outside the platform's
  * checkout, or moves the talk off the site, gets a warning for its recipient. The rules are a table below; every
- * ambiguous word (a keycap set called Zelle, Signal switches, a coiled wire) only counts next to the words that
- * make it a payment or contact request. The rules and their trade-offs are in docs/decisions.md ("Chat: scam
- * signals"). Pure and cheap: a few dozen regular expressions over one normalised copy of a <= 2,000 character text.
+ * ambiguous word (a keycap set called Zelle, Signal switches, a coiled wire) only counts next to the words that make
+ * it a payment or contact request. The rules and their trade-offs are in docs/decisions/0178-detectscamsignal.md to
+ * 0183-measured-and-known-gaps.md. Pure and cheap: a few dozen regular expressions over one normalised copy of a
+ * <= 2,000 character text.
  */
 
 /** Help topic explaining why payment goes through checkout (created by the help issue). */

@@ -44,10 +44,13 @@ export const PRICE_MAX_LENGTH = 8;
 /**
  * The highest listing or shipping price, in dollars. The 8-character rule alone allows $99,999,999, which the
  * integer cents columns cannot hold (their limit is $21,474,836.47); nothing on a keyboard marketplace costs more
- * than this (docs/decisions.md).
+ * than this (docs/decisions/0133-highest-price-1000000.md).
  */
 export const PRICE_MAX = 1_000_000;
-/** Text limits, in characters (docs/decisions.md): room for any real listing, a bound on every page and index. */
+/**
+ * Text limits, in characters (docs/decisions/0135-text-limits.md): room for any real listing, a bound on every page
+ * and index.
+ */
 export const ITEM_NAME_MAX = 100;
 export const ITEM_DESCRIPTION_MAX = 10_000;
 export const COMMENT_MAX = 1_000;

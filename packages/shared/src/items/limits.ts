@@ -12,7 +12,7 @@ export const ITEM_PAGE_SIZE = 36;
  * What the web can send (apps/web/src/features/discovery): the filters modal ticks values of one category's specs,
  * the longest list having 10 values (board sizes); a free text or a quantity offers its 20 most common values
  * (FACET_TOP_VALUES) and keeps any ticked one; the spec groups stop ticking at valuesPerKey. Categories are 5,
- * regions 7. The search box takes 200 characters. docs/decisions.md, "Issue 36: the edge".
+ * regions 7. The search box takes 200 characters. docs/decisions/0517-list-filters-bounded-where-query-parsed.md.
  */
 export const LIST_FILTER_LIMITS = {
   /** Values of one list-valued parameter: 20 offered for a text or a quantity, and room for a few kept ticked. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../platform/codes';
 
-/** Product-news mail limits (docs/decisions.md, "Help, legal and mails"): a mail subject line and a long letter. */
+/** Product-news mail limits (docs/decisions/0218-product-news.md): a mail subject line and a long letter. */
 export const UPDATES_SUBJECT_MAX = 150;
 export const UPDATES_BODY_MAX = 20_000;
 

@@ -3,10 +3,10 @@
  * disagree: the API applies one transition per call, as a conditional update on `from`; the Offers screen asks
  * `actionsFor` which buttons to show. Each transition has one actor; time-based ones belong to 'system'.
  *
- * The spec names four statuses (pending, accepted, countered, expired). The rest are ours (docs/decisions.md,
- * "Offers: states"): `declined` (the seller said no: gone from the seller's list, the buyer may make a new offer
- * or remove it), `closed` (the item was sold to someone else or removed), `paid` (this offer's buyer bought the
- * item), `removed` (the buyer deleted it: kept for the record, shown to nobody).
+ * The spec names four statuses (pending, accepted, countered, expired). The rest are ours
+ * (docs/decisions/0152-states-beyond-the-specs-four.md): `declined` (the seller said no: gone from the seller's list,
+ * the buyer may make a new offer or remove it), `closed` (the item was sold to someone else or removed), `paid` (this
+ * offer's buyer bought the item), `removed` (the buyer deleted it: kept for the record, shown to nobody).
  */
 export const OFFER_STATUSES = ['pending', 'countered', 'accepted', 'expired', 'declined', 'closed', 'paid', 'removed'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];

@@ -22,7 +22,10 @@ export const BLOG_CATEGORIES = [
 
 export type BlogCategoryId = (typeof BLOG_CATEGORIES)[number]['_id'];
 
-/** See docs/decisions.md: an individual's listing, or a vendor's product (the /vendor routes). */
+/**
+ * See docs/decisions/0001-what-sale-types-category-call-returns.md: an individual's listing, or a vendor's product
+ * (the /vendor routes).
+ */
 export const SALE_TYPES = [
   { _id: 'individual', name: 'Individual Sale' },
   { _id: 'vendor', name: 'Vendor Product' },

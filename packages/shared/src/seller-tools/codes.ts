@@ -30,7 +30,10 @@ export const SELLER_TOOL_LIMITS = {
   priceDropShownDays: 14,
 } as const;
 
-/** UI texts (the spec names none; docs/decisions.md, issue 29). {date} is the seller's return, formatted. */
+/**
+ * UI texts (the spec names none; docs/decisions/0443-one-text-every-seller-away-refusal.md and
+ * 0446-offer-to-savers-texts.md). {date} is the seller's return, formatted.
+ */
 export const SELLER_TOOL_TEXTS = {
   awayBanner: (username: string, date: string) => `${username} is away until ${date}.`,
   awayRefused: (date: string) => `The seller is away until ${date}. Offers and purchases open again when they are back.`,

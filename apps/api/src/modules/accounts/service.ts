@@ -60,11 +60,12 @@ export function createAccountsService(deps: AccountsDeps) {
   const ourDomains = [new URL(config.appUrl).hostname, 'keebmarket.local', 'demo.keebmarket.local'];
   const isOurAddress = (email: string) => ourDomains.some((d) => email.endsWith(`@${d}`));
 
-  // Lockout (each within 5 minutes, for 5 minutes; docs/decisions.md, issue 25). Failures are counted where they
-  // come from, so strangers cannot lock an owner out: 5 for one account from one address (or one known device)
-  // lock that pair only; 10 for one account from devices it never signed in on lock out new devices only (many
-  // addresses guess slowly, the owner's known browsers go on); 50 from one address, a NAT's worth, lock out
-  // that address's new devices (spraying many accounts).
+  // Lockout (each within 5 minutes, for 5 minutes;
+  // docs/decisions/0269-sign-in-lockout-that-strangers-cannot-trigger.md). Failures are counted where they come from,
+  // so strangers cannot lock an owner out: 5 for one account from one address (or one known device) lock that pair
+  // only; 10 for one account from devices it never signed in on lock out new devices only (many addresses guess
+  // slowly, the owner's known browsers go on); 50 from one address, a NAT's worth, lock out that address's new
+  // devices (spraying many accounts).
   const lockout = { durationSeconds: LOCKOUT_MINUTES * 60, blockSeconds: LOCKOUT_MINUTES * 60 };
   const pairFailures = deps.limits.create({ name: 'login-fail-pair', points: LOCKOUT_ATTEMPTS, ...lockout });
   const newDeviceFailures = deps.limits.create({ name: 'login-fail-account-new-devices', points: LOCKOUT_ATTEMPTS * 2, ...lockout });

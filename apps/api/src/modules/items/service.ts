@@ -36,7 +36,7 @@ import { createTrustCache } from './trust-cache';
 import { specColumns } from './spec-columns';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Karma a seller earns when a listing is approved (once per listing; see docs/decisions.md). */
+/** Karma a seller earns when a listing is approved (once per listing; see docs/decisions/0047-karma.md). */
 export const LISTING_KARMA = KARMA.listing;
 const COMMENTS_PER_DAY = 20;
 /** Followers mailed per 'seller-listed' job: one short transaction each, whatever the seller's following. */

@@ -175,13 +175,13 @@ export function createOffersService(deps: OffersDeps) {
     },
 
     /**
-     * Issue 29: an offer to savers taken by `buyerId`, in `tx` (which holds the item's lock and checked that the
-     * item is on sale and not held): the offer the buyer would have made at `priceCents`, accepted as the seller's
-     * accept would (the payment window and its jobs, the events, the buyer's mail), shipping from the listing to
-     * the buyer's region (409 no_shipping otherwise). The buyer's own pending or countered offer on the item is
-     * closed first: the seller's price to savers supersedes it (docs/decisions.md). offers_one_accepted_per_item
-     * stays the last guard (the caller maps its violation). Answers the offer and whose counts moved (countsMoved
-     * after the commit).
+     * Issue 29: an offer to savers taken by `buyerId`, in `tx` (which holds the item's lock and checked that the item
+     * is on sale and not held): the offer the buyer would have made at `priceCents`, accepted as the seller's accept
+     * would (the payment window and its jobs, the events, the buyer's mail), shipping from the listing to the buyer's
+     * region (409 no_shipping otherwise). The buyer's own pending or countered offer on the item is closed first: the
+     * seller's price to savers supersedes it (docs/decisions/0450-the-takers-own-open-offer.md).
+     * offers_one_accepted_per_item stays the last guard (the caller maps its violation). Answers the offer and whose
+     * counts moved (countsMoved after the commit).
      */
     async acceptSaverOffer(tx: Tx, item: repo.LockedItem, buyerId: string, priceCents: number): Promise<{ offerId: string; timeAccepted: Date; moved: string[] }> {
       const buyer = await repo.contactOf(tx, buyerId);

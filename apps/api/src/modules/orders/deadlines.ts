@@ -35,7 +35,7 @@ export async function scheduleReceiveDeadlines(jobs: JobQueue, tx: Tx, orderId: 
 /**
  * After a problem ends on a shipped order: its automatic confirmation is due again, 14 days after shipping, but
  * never sooner than RESUME_AUTO_RECEIVE_DAYS from now, so a buyer whose problem ends late still has days to confirm
- * or report again (docs/decisions.md, "Issue 26: orders").
+ * or report again (docs/decisions/0325-after-a-problem-ends.md).
  */
 export const RESUME_AUTO_RECEIVE_DAYS = 3;
 export async function resumeAutoReceive(jobs: JobQueue, tx: Tx, orderId: string, shippedAt: Date) {

@@ -3,7 +3,7 @@ import { noticeMail } from '../../adapters/mail/notice-mail';
 
 /**
  * The order mails: to the seller under itemSell (their trade mail), to the buyer under offers (the buyer's trade
- * mail: accepted offers, payment windows). Each links to the order page. docs/decisions.md, "Issue 26: orders".
+ * mail: accepted offers, payment windows). Each links to the order page. docs/decisions/0327-mail-preferences.md.
  */
 const link = (url: string) => ({ label: 'See the order', url });
 

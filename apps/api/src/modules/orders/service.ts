@@ -247,7 +247,7 @@ export function createOrdersService(deps: OrdersDeps) {
     /**
      * The buyer confirms: received and closed. An open problem ends with it, as resolved. Issue 36: only once the
      * parcel left (marked shipped): before that there is nothing to have received, and a confirmed trade needs a
-     * parcel ('not_shipped'; docs/decisions.md, "Issue 36: orders").
+     * parcel ('not_shipped'; docs/decisions/0502-receipt-before-shipping-refused-not-kept.md).
      */
     received: (buyerId: string, id: string) =>
       act('buyer', buyerId, id, async (tx, order, v, pushes) => {

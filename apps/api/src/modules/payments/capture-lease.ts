@@ -14,11 +14,11 @@ export const STALE_CAPTURE_MS = 5 * CAPTURE_HEARTBEAT_MS;
 export type Holding<T> = { held: true; value: T } | { held: false };
 
 /**
- * Who is capturing a purchase (docs/decisions.md, "Issue 27: capture recovery"). The process that claims a capture
- * (open -> capturing) touches the row's updated_at every beat while it asks the provider and writes the sale; a
- * claim whose beat has stopped is taken over by whoever finds it (the check job queued with the claim, the start-up
- * sweep, the buyer coming back). Claims this process holds are never taken over by itself. The embedded database
- * gets the same rule: its restarted process finds the dead one's claim at start-up and settles it once stale.
+ * Who is capturing a purchase (docs/decisions/0357-who-is-capturing-heartbeat-on-claim.md). The process that claims a
+ * capture (open -> capturing) touches the row's updated_at every beat while it asks the provider and writes the sale;
+ * a claim whose beat has stopped is taken over by whoever finds it (the check job queued with the claim, the start-up
+ * sweep, the buyer coming back). Claims this process holds are never taken over by itself. The embedded database gets
+ * the same rule: its restarted process finds the dead one's claim at start-up and settles it once stale.
  */
 export function createCaptureLease(db: Database, options: { logger: Logger }) {
   const held = new Set<string>();

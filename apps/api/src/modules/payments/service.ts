@@ -44,7 +44,7 @@ const CHECK_MARGIN_MS = 250;
 const nextCheck = (lastBeat: Date) => new Date(Math.max(Date.now(), lastBeat.getTime() + STALE_CAPTURE_MS) + CHECK_MARGIN_MS);
 /** How long a second `process` call for the same order waits for the first one's outcome. */
 const WAIT_FOR_CAPTURE_MS = 15_000;
-/** Karma per sale, to the seller and the buyer (docs/decisions.md, "Payment: karma"). */
+/** Karma per sale, to the seller and the buyer (docs/decisions/0165-karma.md). */
 export const SALE_KARMA = KARMA.sale;
 export const PURCHASE_KARMA = KARMA.purchase;
 

@@ -41,7 +41,7 @@ const notAllowed = () => new AppError(409, SELLER_TOOL_ERRORS.saverOfferNotAllow
 const gone = () => new AppError(409, SELLER_TOOL_ERRORS.saverOfferGone);
 const away = (until: Date) => new AppError(409, SELLER_TOOL_ERRORS.sellerAway, { until: until.toISOString() });
 const badPrice = () => new AppError(400, SELLER_TOOL_ERRORS.price, { field: 'price' });
-/** Mail about offers follows the `offers` preference (docs/decisions.md, issue 29). */
+/** Mail about offers follows the `offers` preference (docs/decisions/0453-mail.md). */
 const wantsMail = (c: { removedAt: Date | null; prefs: { offers?: boolean } }) => !c.removedAt && c.prefs.offers !== false;
 
 export function createSaverOffersService(deps: SaverOffersDeps) {

@@ -99,7 +99,10 @@ const TRADE_JOB: QueueSettings = {
   deleteAfterSeconds: DAY,
   notify: true,
 };
-/** The settings of each queue; why each number is what it is: docs/decisions.md, "Platform: jobs". */
+/**
+ * The settings of each queue; why each number is what it is: docs/decisions/0099-queue-mail.md (the mail queue),
+ * 0100-retention-of-sent-mail-one-hour.md and 0101-workers.md (the rest of the old "Platform: jobs": 0096 to 0105).
+ */
 export const QUEUES: { [N in JobName]: QueueSettings } = {
   mail: {
     policy: 'standard',

@@ -50,7 +50,8 @@ export const TEXTS = {
   resetLinkInvalid: 'Your reset password link is invalid or has expired.',
   resetExpired: 'Your password reset request has expired.',
   confirmFailed: 'Something went wrong.  Please try again.',
-  // Ours (docs/decisions.md, issue 25): the spec has no password change and no word after a removal.
+  // Ours (docs/decisions/0255-password-change.md, 0258-after-a-removal.md): the spec has no password change and
+  // no word after a removal.
   passwordChanged: 'Password changed. Your other devices have been signed out.',
 } as const;
 

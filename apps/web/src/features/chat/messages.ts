@@ -1,6 +1,10 @@
 import type { ScamWarning } from '@keeb/shared';
 
-/** The chat screens' texts: the spec's verbatim (part 2 sections 2 and 8), then ours (docs/decisions.md). */
+/**
+ * The chat screens' texts: the spec's verbatim (part 2 sections 2 and 8), then ours (docs/decisions/
+ * 0187-sending-local-state-open-conversation.md, 0191-scam-warnings.md, 0192-the-overlay.md,
+ * 0207-senders-checkout-reminder-once-ever-kept.md).
+ */
 export const TEXTS = {
   noMessages: 'No Messages',
   userNotFound: 'User Not Found',

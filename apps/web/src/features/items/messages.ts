@@ -9,7 +9,8 @@ export const TEXTS = {
   nameRequired: 'Name required',
   descriptionRequired: 'Description required',
   priceRequired: 'Price required',
-  // Our limits (docs/decisions.md), worded like the spec's 'Username cannot be more than 30 characters'.
+  // Our limits (docs/decisions/0135-text-limits.md), worded like the spec's 'Username cannot be more than 30
+  // characters'.
   nameTooLong: `Name cannot be more than ${ITEM_NAME_MAX} characters`,
   descriptionTooLong: `Description cannot be more than ${formatCount(ITEM_DESCRIPTION_MAX)} characters`,
   lookingForTooLong: `Looking for cannot be more than ${LOOKING_FOR_MAX} characters`,
@@ -52,7 +53,7 @@ export const TEXTS = {
   itemRemoved: 'Item Removed',
   offerPriceNumber: 'Offer price must be a number',
   offerTooHigh: `Offer price cannot be more than $${formatCount(PRICE_MAX)}`,
-  // Our texts for the server's offer refusals (docs/decisions.md, "Offers: screens").
+  // Our texts for the server's offer refusals (docs/decisions/0170-every-offer-action-is-confirmed.md).
   offerExists: 'You already have a pending offer on this item. Find it under Offers, Sent.',
   ownItemOffer: 'You cannot make an offer on your own item.',
   notTakingOffers: 'This item is no longer taking offers.',

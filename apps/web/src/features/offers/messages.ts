@@ -1,7 +1,11 @@
 import { isApiError } from '../../lib/api-error';
 import { sellerAwayText } from '../../lib/seller-away';
 
-/** The Offers screen's texts: the spec's verbatim (part 2 sections 2, 4, 5 and 8), then ours (docs/decisions.md). */
+/**
+ * The Offers screen's texts: the spec's verbatim (part 2 sections 2, 4, 5 and 8), then ours (docs/decisions/
+ * 0170-every-offer-action-is-confirmed.md, 0174-received-comes-pages-10-items.md,
+ * 0316-the-refusal-says-what-happened.md).
+ */
 export const TEXTS = {
   noOffers: 'No Offers',
   youOffered: 'You Offered',

@@ -1,7 +1,10 @@
 import { ORDER_ERRORS, type ProblemReason } from '@keeb/shared';
 import { isApiError, NETWORK_ERROR } from '../../lib/api-error';
 
-/** The order screens' texts (issue 26; ours, docs/decisions.md 'Issue 26: the order screens'). */
+/**
+ * The order screens' texts (issue 26; ours, docs/decisions/0297-where-the-status-words-live.md to
+ * 0307-list-answers.md).
+ */
 export const TEXTS = {
   orderTitle: 'Order',
   myOrders: 'My Orders',

@@ -2,7 +2,10 @@ import { TRADE_ERRORS, TRADE_MESSAGE_MAX, TRADE_OFFERED_MAX } from '@keeb/shared
 import { isApiError } from '../../lib/api-error';
 import { sellerAwayText } from '../../lib/seller-away';
 
-/** The trade screens' texts (issue 28): the issue's verbatim labels, then ours (docs/decisions.md, "Issue 28: trade screens"). */
+/**
+ * The trade screens' texts (issue 28): the issue's verbatim labels, then ours (docs/decisions/
+ * 0398-where-propose-trade-item-page.md to 0408-lazy-trades-tab-chunk-own.md).
+ */
 export const TEXTS = {
   proposeTrade: 'Propose a trade',
   sendProposal: 'Send trade proposal',

@@ -39,7 +39,8 @@ const VerifyInput = z.object({ phone: text, code: text, type: text, email: text 
 export function phoneRoutes(deps: { phone: PhoneService }): RouteSpec[] {
   const { phone } = deps;
   // No per-request limits here: the service counts texts actually sent (per number, per account, per visitor
-  // address), and each code allows 5 guesses, so guesses are bounded by the texts (docs/decisions.md, issue 25).
+  // address), and each code allows 5 guesses, so guesses are bounded by the texts
+  // (docs/decisions/0268-no-per-request-limit-on-sms-verification.md).
   return [
     route({
       method: 'post', path: '/sms/send', access: 'public', input: { body: SendInput },

@@ -12,7 +12,7 @@ import styles from './saver-offers.module.css';
 
 const MINUTE_MS = 60_000;
 
-/** Ours (docs/decisions.md, issue 29), beside the shared SELLER_TOOL_TEXTS. */
+/** Ours (docs/decisions/0446-offer-to-savers-texts.md), beside the shared SELLER_TOOL_TEXTS. */
 export const SAVER_OFFER_TEXTS = {
   title: 'Offers for you',
   expired: 'This offer has ended.',

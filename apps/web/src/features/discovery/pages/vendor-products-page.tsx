@@ -6,7 +6,7 @@ import { ListToolbar } from '../components/list-toolbar';
 import { SearchExtras, type SearchAction } from '../components/search-extras';
 import styles from './feed-page.module.css';
 
-/** docs/decisions.md: a vendor product is a listing with sale type `vendor`. */
+/** docs/decisions/0062-vendor-products.md: a vendor product is a listing with sale type `vendor`. */
 const VENDOR_SCOPE = { saleType: 'vendor' } as const;
 
 /**

@@ -17,7 +17,7 @@ export const CONTACT_TEXTS = {
   reasonRequired: 'Please enter a reason',
   messageRequired: 'Please enter a message',
   sent: "Thanks for reaching out! We'll reply by email.",
-  // Ours (docs/decisions.md); the reason is picked from a list, so only the message can be too long.
+  // Ours (docs/decisions/0135-text-limits.md); the reason is picked from a list, so only the message can be too long.
   messageTooLong: `Messages cannot be more than ${formatCount(CONTACT_MESSAGE_MAX)} characters`,
   tooMany: 'Too many requests. Slow it down',
   failed: 'Something went wrong',

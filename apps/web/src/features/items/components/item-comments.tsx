@@ -54,7 +54,7 @@ export function ItemComments({ itemId, comments, sold, isLoggedIn }: ItemComment
   );
 }
 
-/** A comment whose author removed their account keeps its text (docs/decisions.md, listings). */
+/** A comment whose author removed their account keeps its text (docs/decisions/0048-comments.md). */
 const MISSING_AUTHOR = 'User Not Found';
 
 function CommentRow({ comment }: { comment: Comment }) {
