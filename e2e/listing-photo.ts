@@ -3,6 +3,7 @@ import path from 'node:path';
 import { photoVariants } from '@keeb/shared';
 import { renderDemoPhotos } from '../apps/api/src/db/seed/demo/photos';
 import { listingPhoto } from '../apps/api/src/platform/images';
+import { photoParts } from '../apps/api/src/platform/photo-parts';
 
 /** Palettes (body, alphas, accent) for seeded listings, so two listings side by side (a trade) look apart. */
 const PALETTES = [
@@ -21,13 +22,8 @@ export async function seedListingPhoto(dataDir: string, name: string, variant: n
   const dir = path.join(dataDir, 'uploads', 'journeys');
   await mkdir(dir, { recursive: true });
   const [rendered] = await renderDemoPhotos('keyboards', PALETTES[variant % PALETTES.length]!, variant);
-  const { photo, detail, list } = await listingPhoto(rendered);
   const file = `${name}.jpg`;
-  await Promise.all([
-    writeFile(path.join(dir, file), photo),
-    writeFile(path.join(dir, `@4x_${file}`), detail),
-    writeFile(path.join(dir, `@2x_${file}`), list),
-  ]);
+  await Promise.all(photoParts(file, await listingPhoto(rendered)).map((part) => writeFile(path.join(dir, part.key), part.body)));
   const url = `/uploads/journeys/${file}`;
   return { photos: [url], thumbnail: photoVariants(url).list };
 }

@@ -67,7 +67,11 @@ async function startOnce(root: string): Promise<Server> {
   };
 }
 
-/** The budget pages' paths and the seller's cookie on one server (as pages.ts finds them). */
+/**
+ * The budget pages' paths and the seller's cookie on one server (as pages.ts finds them). Not pages.ts's
+ * `budgetPages` nor session.ts's `signedIn`: this tool runs under tsx, outside vitest, and both use vitest's
+ * `expect`, which throws outside a test run.
+ */
 async function pagesOf(baseUrl: string): Promise<Record<string, { path: string; cookie?: string }>> {
   const items = (await (await fetch(`${baseUrl}/api/items`)).json()) as { _id: string }[];
   const browser = await chromium.launch({ executablePath: chromePath, headless: true, args: [...CHROMIUM_FLAGS] });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
-interface Variants {
+export interface Variants {
   br: boolean;
   gzip: boolean;
 }
@@ -52,8 +52,13 @@ export function precompressedFiles(root: string, cacheControlFor: (file: string)
   return { send, middleware };
 }
 
-/** The server prefers brotli (smaller) whatever order the client lists its encodings in. */
-function chooseEncoding(req: Request, variants: Variants): 'br' | 'gzip' | undefined {
+/**
+ * Of the copies at hand, brotli (smaller) when the client takes it, else gzip, whatever order the client lists its
+ * encodings in. Shared with the kept answers (discovery/kept-answer.ts). A request without Accept-Encoding takes
+ * neither, and is answered without asking the negotiator.
+ */
+export function chooseEncoding(req: Request, variants: Variants): 'br' | 'gzip' | undefined {
+  if (!req.headers['accept-encoding']) return undefined;
   if (variants.br && req.acceptsEncodings('br')) return 'br';
   if (variants.gzip && req.acceptsEncodings('gzip')) return 'gzip';
   return undefined;

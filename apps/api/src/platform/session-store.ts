@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import session from 'express-session';
 import { isoFromJson, jsonRows, type Database } from '../db/client';
 import { sessions } from '../db/schema/index';
+import { setNewest } from './bounded-map';
 
 type Callback<T = void> = (err?: unknown, value?: T) => void;
 
@@ -36,12 +37,7 @@ export class DatabaseSessionStore extends session.Store {
   private static readonly STORED_EXPIRY_MAX = 50_000;
 
   private remember(sid: string, expiresAt: Date) {
-    this.storedExpiry.delete(sid);
-    this.storedExpiry.set(sid, expiresAt.getTime());
-    if (this.storedExpiry.size > DatabaseSessionStore.STORED_EXPIRY_MAX) {
-      const oldest = this.storedExpiry.keys().next().value;
-      if (oldest !== undefined) this.storedExpiry.delete(oldest);
-    }
+    setNewest(this.storedExpiry, sid, expiresAt.getTime(), DatabaseSessionStore.STORED_EXPIRY_MAX);
   }
 
   /** Told of every session written or destroyed here (platform/session-viewer.ts keeps sessions' users a moment). */

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import type { DatabaseSessionStore } from './session-store';
+import { setNewest } from './bounded-map';
 
 /**
  * Issue 37: who is asking, for the public reads that only need to know that (the lists, the item page, profiles),
@@ -29,13 +30,6 @@ const viewers = new Set<{ forgetUser(userId: string): void }>();
 /** Ends what this process kept of a user's sessions: called where their session rows are deleted. */
 export function forgetSessionsOf(userId: string): void {
   for (const viewer of viewers) viewer.forgetUser(userId);
-}
-
-function keep<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  // Insertion order is age order: the first key is the oldest.
-  if (map.size > KEPT) map.delete(map.keys().next().value!);
 }
 
 /** express-session's cookie value `s:<sid>.<HMAC-SHA256(secret, sid), base64 without padding>` (cookie-signature). */
@@ -73,13 +67,13 @@ export function createSessionViewer(store: DatabaseSessionStore, secret: string,
     if (sid === undefined) {
       sid = unsigned(cookie, secret);
       if (sid === undefined) return undefined;
-      keep(sids, cookie, sid);
+      setNewest(sids, cookie, sid, KEPT);
     }
     const time = now();
     const kept = sessions.get(sid);
     if (kept && time - kept.at < ttlMs) return kept.userId;
     const fresh = await read(sid);
-    keep(sessions, sid, fresh);
+    setNewest(sessions, sid, fresh, KEPT);
     return fresh.userId;
   };
 }

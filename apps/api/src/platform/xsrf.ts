@@ -3,6 +3,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { ERROR_CODES } from '@keeb/shared';
 import { AppError } from './errors';
 import { SESSION_COOKIE } from './session';
+import { setNewest } from './bounded-map';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -52,9 +53,7 @@ export function xsrfTokens(secret: string) {
       const key = `${binding}\n${token}`;
       if (checked.has(key)) return true;
       if (!signedFor(token, binding)) return false;
-      checked.set(key, true);
-      // Insertion order is age order: the first key is the oldest.
-      if (checked.size > CHECKED_TOKENS) checked.delete(checked.keys().next().value!);
+      setNewest(checked, key, true, CHECKED_TOKENS);
       return true;
     },
   };

@@ -2,6 +2,7 @@ import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ERROR_CODES } from '@keeb/shared';
 import { AppError } from '../../platform/errors';
+import { variantKeys } from '../../platform/photo-parts';
 import type { Logger } from '../../platform/logger';
 
 /** The path prefix every stored upload URL starts with; the database keeps `/uploads/<key>`, never a host. */
@@ -21,10 +22,8 @@ export function isSafeKey(key: string): boolean {
 
 /** A photo's key and the `@4x_` and `@2x_` variants written beside it (photos, blog images). */
 export function withVariants(key: string): string[] {
-  const slash = key.lastIndexOf('/');
-  const dir = key.slice(0, slash + 1);
-  const name = key.slice(slash + 1);
-  return [key, `${dir}@4x_${name}`, `${dir}@2x_${name}`];
+  const { detail, list } = variantKeys(key);
+  return [key, detail, list];
 }
 
 export interface StoredObject {

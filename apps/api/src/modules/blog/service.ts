@@ -18,6 +18,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { INVALID_IMAGE, listingPhoto } from '../../platform/images';
+import { photoParts } from '../../platform/photo-parts';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import type { UploadsService } from '../uploads/service';
 import * as repo from './repo';
@@ -204,10 +205,9 @@ export function createBlogService(deps: BlogDeps) {
      */
     async uploadImage(uploaderId: string, file: Buffer | undefined): Promise<{ url: string }> {
       if (!file?.length) throw new AppError(400, INVALID_IMAGE);
-      const { photo, detail, list } = await listingPhoto(file);
-      const name = `${randomBytes(12).toString('hex')}.jpg`;
-      const parts = [{ key: `blog/@4x_${name}`, body: detail }, { key: `blog/@2x_${name}`, body: list }, { key: `blog/${name}`, body: photo }];
-      return { url: await uploads.store(uploaderId, `blog/${name}`, parts) };
+      const photo = await listingPhoto(file);
+      const key = `blog/${randomBytes(12).toString('hex')}.jpg`;
+      return { url: await uploads.store(uploaderId, key, photoParts(key, photo)) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { SPEC_KEYS, type ItemListQuery } from '@keeb/shared';
 import { keptAnswer, type KeptAnswer } from './kept-answer';
+import { setNewest } from '../../platform/bounded-map';
 
 /*
  * The home feed's first page as signed-out visitors see it, kept for a second (FIRST_PAGE_CACHE_MS). Every
@@ -23,13 +24,6 @@ interface Entry {
   body: Promise<KeptAnswer>;
   /** The same once read: what the door sends without waiting. */
   ready?: KeptAnswer;
-}
-
-/** Inserts `key` last (Map order is insertion order, so the first key is the oldest) and drops the oldest past `max`. */
-function setNewest<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value!);
 }
 
 /**

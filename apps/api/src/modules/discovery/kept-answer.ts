@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { chooseEncoding } from '../../platform/precompressed';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -36,19 +37,15 @@ export function keptAnswer(json: Buffer): KeptAnswer {
   };
 }
 
-/** Brotli when the client takes it (smaller), else gzip, whatever order it lists them in (as precompressed.ts). */
-function encodingFor(req: Request): Encoding | undefined {
-  if (!req.headers['accept-encoding']) return undefined;
-  if (req.acceptsEncodings('br')) return 'br';
-  return req.acceptsEncodings('gzip') ? 'gzip' : undefined;
-}
+/** Both copies can always be made. */
+const BOTH = { br: true, gzip: true } as const;
 
 /**
  * Sends a kept answer in the best encoding the client accepts. Its Content-Encoding is set before the headers go
  * out, so compressJson passes it through untouched ("already encoded").
  */
 export async function sendKept(req: Request, res: Response, answer: KeptAnswer): Promise<void> {
-  const encoding = answer.json.length >= COMPRESS_FROM ? encodingFor(req) : undefined;
+  const encoding = answer.json.length >= COMPRESS_FROM ? chooseEncoding(req, BOTH) : undefined;
   const body = encoding ? await answer.encoded(encoding) : answer.json;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   // Identity answers vary too, or a shared cache could hand a compressed copy to a client that cannot read it.

@@ -9,6 +9,7 @@ import { matchesOrder, orderFor } from './list-order';
 import { walkedIds, type SpecPlan } from './spec-plan';
 export { orderFor };
 import { SELLER_TOOL_LIMITS } from '@keeb/shared';
+import { setNewest } from '../../platform/bounded-map';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
@@ -327,10 +328,7 @@ async function cachedTsqueries(db: Queryable, text: string): Promise<SearchTsque
   if (hit && Date.now() - hit.at < TSQUERY_TTL_MS) return hit.tsqueries;
   // Issue 29: a text naming one of the hobby's synonyms is widened to the other forms (search-synonyms.ts).
   const tsqueries = (await synonymTsqueries(db, text)) ?? (await searchTsqueries(db, text));
-  cache.delete(text);
-  cache.set(text, { tsqueries, at: Date.now() });
-  // Map keeps insertion order: the first key is the least recently computed.
-  if (cache.size > TSQUERY_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  setNewest(cache, text, { tsqueries, at: Date.now() }, TSQUERY_CACHE_SIZE);
   return tsqueries;
 }
 

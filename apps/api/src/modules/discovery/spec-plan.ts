@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client';
 import { items, specCounts } from '../../db/schema/index';
 import { byteOrder, combinations, counterKeys } from './facet-counters';
 import type { ListOptions } from './repo';
+import { setNewest } from '../../platform/bounded-map';
 
 /**
  * Issue 37: how a spec-filtered feed page reads its listings. PostgreSQL guesses a combination's share of a category
@@ -46,10 +47,7 @@ export async function specPlanFor(db: Queryable, o: ListOptions, now: () => numb
   const kept = chosen.get(key);
   if (kept && now() - kept.at < PLAN_KEPT_MS) return kept.plan;
   const plan = await planFromCounts(db, keys.categoryId, rows);
-  chosen.delete(key);
-  chosen.set(key, { at: now(), plan });
-  // Insertion order is age order: the first key is the oldest.
-  if (chosen.size > PLANS_KEPT) chosen.delete(chosen.keys().next().value!);
+  setNewest(chosen, key, { at: now(), plan }, PLANS_KEPT);
   return plan;
 }
 

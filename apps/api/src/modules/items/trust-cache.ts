@@ -1,4 +1,5 @@
 import type { Trust } from '@keeb/shared';
+import { setNewest } from '../../platform/bounded-map';
 
 /** Sellers whose figures are kept at most (a few hundred bytes each). */
 const MAX_ENTRIES = 5000;
@@ -23,10 +24,7 @@ export function createTrustCache(ttlMs: number, now: () => number = Date.now) {
       const kept = entries.get(sellerId);
       if (kept && time - kept.at < ttlMs) return kept.trust;
       const trust = load();
-      // Insertion order is age order: re-inserting moves the key last, so the first key is the oldest.
-      entries.delete(sellerId);
-      entries.set(sellerId, { at: time, trust });
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      setNewest(entries, sellerId, { at: time, trust }, MAX_ENTRIES);
       // A failed read is not kept: the next view tries again.
       trust.catch(() => {
         if (entries.get(sellerId)?.trust === trust) entries.delete(sellerId);

@@ -3,6 +3,7 @@ import { ERROR_CODES, ITEM_ERRORS } from '@keeb/shared';
 import type { Config } from '../../config';
 import { AppError } from '../../platform/errors';
 import { INVALID_IMAGE, listingPhoto } from '../../platform/images';
+import { photoParts } from '../../platform/photo-parts';
 import type { ImgurClient } from '../../adapters/imgur/imgur';
 import { consume, type RateLimits } from '../../platform/rate-limit';
 import type { UploadsService } from '../uploads/service';
@@ -38,12 +39,10 @@ export function createPhotosService(deps: {
       // the web client only ever sends JPEG or PNG.
       const timeLeft = await consume(dailyUploads, userId);
       if (timeLeft > 0) throw new AppError(429, ITEM_ERRORS.tooManyUploads, { timeLeft });
-      const { photo, detail, list } = await listingPhoto(file);
-      const name = `${randomBytes(12).toString('hex')}.jpg`;
+      const photo = await listingPhoto(file);
       try {
-        const key = `items/${userId}/${name}`;
-        const parts = [{ key: `items/${userId}/@4x_${name}`, body: detail }, { key: `items/${userId}/@2x_${name}`, body: list }, { key, body: photo }];
-        return { url: await uploads.store(userId, key, parts) };
+        const key = `items/${userId}/${randomBytes(12).toString('hex')}.jpg`;
+        return { url: await uploads.store(userId, key, photoParts(key, photo)) };
       } catch (error) {
         // Our storage failed, not the user: the upload must not cost them part of their day.
         await dailyUploads.reward(userId, 1).catch(() => undefined);

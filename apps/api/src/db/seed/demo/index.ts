@@ -5,6 +5,7 @@ import { count } from 'drizzle-orm';
 import { REGIONS, checkItemSpecs, dollarsToCents, photoVariants, specTags } from '@keeb/shared';
 import type { Database } from '../../client';
 import { listingPhoto } from '../../../platform/images';
+import { photoParts } from '../../../platform/photo-parts';
 import { itemShipping, items, orderEvents, orders, purchases, users } from '../../schema/index';
 import { loadDemoBlog } from './blog';
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SALES, DEMO_USERS } from './catalog';
@@ -74,12 +75,7 @@ export async function loadDemoData(db: Database, uploadsDir: string): Promise<{ 
     const photos: string[] = [];
     for (const [n, rendered] of (await renderDemoPhotos(listing.category, listing.palette, i)).entries()) {
       const name = `${base}-${n + 1}.jpg`;
-      const { photo, detail, list } = await listingPhoto(rendered);
-      await Promise.all([
-        writeFile(path.join(dir, name), photo),
-        writeFile(path.join(dir, `@4x_${name}`), detail),
-        writeFile(path.join(dir, `@2x_${name}`), list),
-      ]);
+      await Promise.all(photoParts(name, await listingPhoto(rendered)).map((part) => writeFile(path.join(dir, part.key), part.body)));
       photos.push(`/uploads/demo/${name}`);
     }
     if (listing.category === 'keyboards' && photos[0]) banners.push(photos[0]);
