@@ -56,6 +56,11 @@ async function runOnce(url: string, options: RunOptions): Promise<LighthouseScor
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      // Two passes after the trace that no score reads (issue 35: 1.4 s of each run's 7): the full-page screenshot
+      // (for the HTML report's element pictures; 1.1 s) and the back/forward-cache check (a diagnostic of weight 0,
+      // which navigates away and back; 0.3 s). The metrics come from the page load's trace, which both follow.
+      disableFullPageScreenshot: true,
+      skipAudits: ['bf-cache'],
       ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}),
     };
     // Gathering loads the page unthrottled; the slowdown only enters the simulation when the audits run, so it
