@@ -103,4 +103,18 @@ describe('an account from sign-up to password reset', () => {
     await expect.poll(() => page.getByText('Invalid username or password').isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath('login-error-desktop') });
   });
+
+  // The other journeys sign their people in through the API (session.ts): the form is walked here, at both widths.
+  it('logs in through the form on a phone', async () => {
+    const phone = await browser.newPage({ viewport: PHONE });
+    await phone.goto(`${baseUrl}/login`);
+    await phone.getByLabel('Username or email').fill(member.username);
+    await phone.getByLabel('Password', { exact: true }).fill(member.newPassword);
+    await phone.getByRole('button', { name: 'Log In' }).click();
+    await phone.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => phone.evaluate(() => fetch('/api/me/logged-in').then(async (r) => ((await r.json()) as { isLoggedIn?: boolean }).isLoggedIn))).toBe(true);
+    await phone.locator('main a[href^="/detail/"] img').first().waitFor();
+    await phone.screenshot({ path: screenshotPath('login-done-phone') });
+    await phone.context().close();
+  });
 });
