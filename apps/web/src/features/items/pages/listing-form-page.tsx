@@ -1,47 +1,46 @@
+// The sell, edit and copy pages: the listing form's state, its checks and what sending it does; the sections are
+// components (components/listing-*-fields.tsx), the draft's shape and field ids are listing-draft.ts.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type SetStateAction } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import {
-  CATEGORIES,
-  ITEM_DESCRIPTION_MAX,
-  ITEM_ERRORS,
-  ITEM_NAME_MAX,
-  PRICE_MAX,
-  PRICE_MAX_LENGTH,
-  REGIONS,
-  type ItemDetail,
-  type SpecKey,
-} from '@keeb/shared';
-import { AlertModal } from '../../../components/alert-modal';
+import { useDeferredValue, useEffect, useRef, useState, type FormEvent, type ReactNode, type SetStateAction } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { CATEGORIES, ITEM_ERRORS, REGIONS, type ItemDetail, type SpecKey } from '@keeb/shared';
 import { Button } from '../../../components/button';
 import { FormBanner } from '../../../components/form-banner';
-import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { PhoneVerificationModal } from '../../../components/phone-verification-modal';
 import { isApiError } from '../../../lib/api-error';
 import { useCategories } from '../../../lib/reference/get-categories';
 import { useRegions } from '../../../lib/reference/get-regions';
-import { resendConfirmation, useEmailStatus } from '../../../lib/session';
+import { useEmailStatus } from '../../../lib/session';
+import { specDraftFor, specErrorText, specPayloadOf } from '../../../lib/specs';
 import { validate } from '../../../lib/validation';
 import { useItemForForm } from '../api/get-item';
 import { listingRules } from '../api/listing-rules';
 import { itemKeys, type ListingSource } from '../api/keys';
 import { createListing, updateListing, type ListingPayload, type NewListingPayload } from '../api/save-listing';
-import { ListingPaymentFields, PAYMENT_FIELD_IDS, type PaymentDraft } from '../components/listing-payment-fields';
-import { ListingTradeFields, TRADE_FIELD_IDS, type TradeDraft } from '../components/listing-trade-fields';
-import { ListingSpecFields, specFieldId } from '../components/listing-spec-fields';
-import { specDraftFor, specDraftOf, specErrorText, specPayloadOf, type SpecDraft } from '../../../lib/specs';
 import { useTimestampCode } from '../api/timestamp-code';
-import { PHOTO_UPLOAD_BUTTON_ID, PhotoManager } from '../components/photo-manager';
-import {
-  LockedShipping,
-  ShippingFieldset,
-  shippingCheckboxId,
-  shippingPriceId,
-  type ShippingDraft,
-} from '../components/shipping-fieldset';
+import { ConfirmEmailNotice } from '../components/confirm-email-notice';
+import { ListingDetailsFields } from '../components/listing-details-fields';
+import { ListingFormSection } from '../components/listing-form-section';
+import { CannotListModal, ZeroShippingModal } from '../components/listing-form-modals';
+import { ListingPaymentFields } from '../components/listing-payment-fields';
+import { ListingPhotoFields } from '../components/listing-photo-fields';
+import { ListingShippingFields } from '../components/listing-shipping-fields';
+import { ListingSpecFields } from '../components/listing-spec-fields';
+import { ListingTradeFields } from '../components/listing-trade-fields';
+import { shippingCheckboxId, shippingPriceId, type ShippingDraft } from '../components/shipping-fieldset';
 import { SlowYourRollModal } from '../components/slow-your-roll-modal';
-import { TimestampCode } from '../components/timestamp-code';
-import { listingFailure, listingRuleText, TEXTS } from '../messages';
+import {
+  draftOf,
+  focusIdOf,
+  GUARDRAIL_FIELDS,
+  isShippingPriceText,
+  NO_CODES,
+  shippingOf,
+  shippingPriceText,
+  type ListingDraft,
+  type ListingError,
+} from '../listing-draft';
+import { listingFailure, listingRuleText } from '../messages';
 import styles from './listing-form-page.module.css';
 
 type ListingMode = 'create' | ListingSource;
@@ -114,105 +113,6 @@ function ListingScreen({ mode, id, priceHint }: { mode: ListingMode; id: string 
   );
 }
 
-/** Spec 2.8: an unconfirmed email gets this notice instead of the form. */
-function ConfirmEmailNotice() {
-  const resend = useMutation({ mutationFn: resendConfirmation });
-  return (
-    <div className={styles.notice}>
-      <h2 className={styles.noticeTitle}>{TEXTS.confirmEmailToSell}</h2>
-      <p>
-        Follow the link we emailed you to confirm your address, then come back to list your item. You can check or
-        change your email in <Link to="/settings">Settings</Link>.
-      </p>
-      <div className={styles.noticeActions}>
-        <Button variant="secondary" pending={resend.isPending} onClick={() => resend.mutate()}>
-          Resend Verification Link
-        </Button>
-        <Link to="/settings" className={styles.settingsLink}>
-          Go to Settings
-        </Link>
-      </div>
-      {resend.isSuccess ? <FormBanner tone="success">{TEXTS.verificationLinkSent}</FormBanner> : null}
-      {resend.isError ? <FormBanner tone="error">{TEXTS.somethingWentWrong}</FormBanner> : null}
-    </div>
-  );
-}
-
-interface ListingDraft extends PaymentDraft, TradeDraft {
-  categoryId: string;
-  name: string;
-  description: string;
-  /** Issue 29: the category's specs as typed (lib/specs.ts). */
-  specs: SpecDraft;
-}
-
-const guardrailText = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? '' : String(dollars));
-
-function draftOf(item: ItemDetail | undefined): ListingDraft {
-  return {
-    categoryId: item?.categoryId ?? '',
-    name: item?.name ?? '',
-    description: item?.description ?? '',
-    // Kept by an edit and by a copy (issue 29).
-    specs: specDraftOf(item?.specs),
-    price: item ? String(item.price) : '',
-    payment: item?.paymentEmail ?? '',
-    isFixedPrice: item?.isFixedPrice ?? false,
-    offersAccepted: item?.offersAccepted ?? false,
-    autoDeclineBelow: guardrailText(item?.autoDeclineBelow),
-    autoAcceptAt: guardrailText(item?.autoAcceptAt),
-    // Kept by an edit and by a copy (issue 28).
-    openToTrades: item?.openToTrades ?? false,
-    lookingFor: item?.lookingFor ?? '',
-  };
-}
-
-function shippingOf(item: ItemDetail | undefined): ShippingDraft {
-  const draft: ShippingDraft = {};
-  for (const shipping of item?.shippingPrices ?? []) {
-    draft[shipping.code] = { selected: true, price: String(shipping.price) };
-  }
-  return draft;
-}
-
-/**
- * A shipping price as sent: an empty box (or only spaces) is the '$ 0' its placeholder shows, so it is free
- * shipping and goes through the free-shipping question like a typed 0, not 'Shipping prices must be numbers'.
- */
-const shippingPriceText = (text: string | undefined) => (text?.trim() ? text : '0');
-
-/** Only to mark which shipping prices are at fault; whether one is, the shared rule decides. */
-const isShippingPriceText = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim()) && text.trim().length <= PRICE_MAX_LENGTH && Number(text) <= PRICE_MAX;
-
-interface ListingError {
-  /** The input field the rule belongs to; none for a message in the form's banner. */
-  field?: string;
-  message: string;
-  /** The element that gets focus. */
-  focusId?: string;
-  /** Shipping rows at fault. */
-  shippingCodes?: ReadonlySet<string>;
-}
-
-const FIELD_IDS: Record<string, string> = {
-  categoryId: 'listing-category',
-  name: 'listing-name',
-  description: 'listing-description',
-  ...PAYMENT_FIELD_IDS,
-  ...TRADE_FIELD_IDS,
-  photos: PHOTO_UPLOAD_BUTTON_ID,
-  timestampCode: PHOTO_UPLOAD_BUTTON_ID,
-  timestampPhoto: PHOTO_UPLOAD_BUTTON_ID,
-};
-
-/** The element a rule's field puts the focus on: a spec's (`specs.<key>`) is its input, or its group's first box. */
-const focusIdOf = (field: string | undefined) => (field === undefined ? undefined : field.startsWith('specs.') ? specFieldId(field.slice('specs.'.length)) : FIELD_IDS[field]);
-
-/** Fields whose rules also read the price and sale options, so a change there may settle them. */
-const GUARDRAIL_FIELDS = new Set(['autoDeclineBelow', 'autoAcceptAt']);
-
-const NO_CODES: ReadonlySet<string> = new Set();
-
 function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: string; item: ItemDetail | undefined } & ListingPageProps) {
   const creating = mode !== 'edit';
   const navigate = useNavigate();
@@ -239,27 +139,10 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
   // A removed photo takes its mark with it.
   const markedPhoto = timestampPhoto !== null && photos.includes(timestampPhoto) ? timestampPhoto : null;
   const pendingPayload = useRef<NewListingPayload | null>(null);
-  const descriptionRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     if (error?.focusId) document.getElementById(error.focusId)?.focus();
   }, [error]);
-
-  // Spec 2.8: the description starts at 4 rows and grows with its text.
-  useLayoutEffect(() => {
-    const textarea = descriptionRef.current;
-    if (!textarea) return;
-    // Empty, it is its 4 rows: no measuring, which forces a layout of the whole new form in the first render's commit.
-    if (!draft.description) {
-      textarea.style.height = '';
-      return;
-    }
-    textarea.style.height = 'auto';
-    const style = window.getComputedStyle(textarea);
-    const border = (parseFloat(style.borderTopWidth) || 0) + (parseFloat(style.borderBottomWidth) || 0);
-    if (textarea.scrollHeight > textarea.clientHeight) textarea.style.height = `${textarea.scrollHeight + border}px`;
-    else textarea.style.height = '';
-  }, [draft.description]);
 
   const clearErrorOf = (field: string) => setError((current) => (current?.field === field ? null : current));
 
@@ -425,113 +308,50 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={HEADINGS[mode]}>
         {error && !error.field ? <FormBanner tone="error">{error.message}</FormBanner> : null}
 
-        <section className={styles.section} aria-labelledby="section-details">
-          <h2 id="section-details" className={styles.sectionTitle}>
-            Details
-          </h2>
-          <SelectField
-            id={FIELD_IDS.categoryId}
-            label="Category"
-            name="categoryId"
-            placeholder="Select a category"
-            options={categories.map((category) => ({ value: category._id, label: category.name }))}
-            value={draft.categoryId}
-            onChange={(event) => update('categoryId', event.target.value)}
-            error={fieldError('categoryId')}
-          />
-          <TextField
-            id={FIELD_IDS.name}
-            label="Name"
-            name="name"
-            maxLength={ITEM_NAME_MAX}
-            placeholder="What are you selling?"
-            value={draft.name}
-            onChange={(event) => update('name', event.target.value)}
-            error={fieldError('name')}
-          />
-          <TextAreaField
-            ref={descriptionRef}
-            id={FIELD_IDS.description}
-            label="Description"
-            name="description"
-            rows={4}
-            maxLength={ITEM_DESCRIPTION_MAX}
-            placeholder="Condition, what's included, anything a buyer should know"
-            className={styles.description}
-            value={draft.description}
-            onChange={(event) => update('description', event.target.value)}
-            error={fieldError('description')}
-          />
-        </section>
+        <ListingFormSection id="section-details" title="Details">
+          <ListingDetailsFields draft={draft} categories={categories} onChange={update} fieldError={fieldError} />
+        </ListingFormSection>
 
-        <section className={styles.section} aria-labelledby="section-specs">
-          <h2 id="section-specs" className={styles.sectionTitle}>
-            Specs
-          </h2>
+        <ListingFormSection id="section-specs" title="Specs">
           <ListingSpecFields categoryId={draft.categoryId} draft={draft.specs} onChange={updateSpec} fieldError={fieldError} />
-        </section>
+        </ListingFormSection>
 
-        <section className={styles.section} aria-labelledby="section-payment">
-          <h2 id="section-payment" className={styles.sectionTitle}>
-            Payment
-          </h2>
+        <ListingFormSection id="section-payment" title="Payment">
           <ListingPaymentFields draft={draft} onChange={update} fieldError={fieldError} priceHint={priceHint?.(draft.name)} />
-        </section>
+        </ListingFormSection>
 
-        <section className={styles.section} aria-labelledby="section-trades">
-          <h2 id="section-trades" className={styles.sectionTitle}>
-            Trades
-          </h2>
+        <ListingFormSection id="section-trades" title="Trades">
           <ListingTradeFields draft={draft} onChange={update} fieldError={fieldError} />
-        </section>
+        </ListingFormSection>
 
-        <section className={styles.section} aria-labelledby="section-shipping">
-          <h2 id="section-shipping" className={styles.sectionTitle}>
-            Shipping
-          </h2>
-          {creating ? (
-            <>
-              <p className={styles.sectionHint}>
-                Choose where you ship and what shipping costs there. {TEXTS.shippingLocked}
-              </p>
-              <ShippingFieldset
-                regions={regions}
-                value={shipping}
-                onChange={updateShipping}
-                error={fieldError('shippingPrices')}
-                invalidCodes={error?.shippingCodes ?? NO_CODES}
-              />
-            </>
-          ) : (
-            <LockedShipping shippingPrices={item?.shippingPrices ?? []} note={TEXTS.shippingLocked} />
-          )}
-        </section>
+        <ListingFormSection id="section-shipping" title="Shipping">
+          <ListingShippingFields
+            creating={creating}
+            regions={regions}
+            value={shipping}
+            onChange={updateShipping}
+            error={fieldError('shippingPrices')}
+            invalidCodes={error?.shippingCodes ?? NO_CODES}
+            lockedPrices={item?.shippingPrices ?? []}
+          />
+        </ListingFormSection>
 
-        <section className={styles.section} aria-labelledby="section-photos">
-          <h2 id="section-photos" className={styles.sectionTitle}>
-            Photos
-          </h2>
-          <TimestampCode code={timestampCode} failed={todaysCode.isError} />
-          <PhotoManager
+        <ListingFormSection id="section-photos" title="Photos">
+          <ListingPhotoFields
             photos={photos}
             setPhotos={setPhotos}
-            error={fieldError('photos')}
             onUploadingChange={setUploading}
-            timestamp={
-              timestampCode
-                ? {
-                    photo: markedPhoto,
-                    onChange: (photo) => {
-                      setTimestampPhoto(photo);
-                      clearErrorOf('timestampPhoto');
-                      clearErrorOf('timestampCode');
-                    },
-                    error: fieldError('timestampPhoto') ?? fieldError('timestampCode'),
-                  }
-                : undefined
-            }
+            timestampCode={timestampCode}
+            timestampFailed={todaysCode.isError}
+            markedPhoto={markedPhoto}
+            onMarkedPhotoChange={(photo) => {
+              setTimestampPhoto(photo);
+              clearErrorOf('timestampPhoto');
+              clearErrorOf('timestampCode');
+            }}
+            fieldError={fieldError}
           />
-        </section>
+        </ListingFormSection>
 
         <div className={styles.submitRow}>
           <Button type="submit" pending={save.isPending} disabled={uploading}>
@@ -540,39 +360,9 @@ function ListingForm({ mode, id, item, priceHint }: { mode: ListingMode; id: str
         </div>
       </form>
 
-      <AlertModal
-        open={zeroShippingOpen}
-        onClose={() => setZeroShippingOpen(false)}
-        title="Confirm Shipping Prices"
-        actions={
-          <>
-            <Button variant="secondary" onClick={editShipping}>
-              Edit Shipping
-            </Button>
-            <Button onClick={listAnyway}>List Item</Button>
-          </>
-        }
-      >
-        <p>Some regions have {TEXTS.zeroShipping}</p>
-      </AlertModal>
+      <ZeroShippingModal open={zeroShippingOpen} onClose={() => setZeroShippingOpen(false)} onEditShipping={editShipping} onListAnyway={listAnyway} />
 
-      <AlertModal
-        open={blocked !== null}
-        onClose={() => setBlocked(null)}
-        title="Cannot List Item"
-        actions={
-          blocked === TEXTS.confirmEmailToList ? (
-            <>
-              <Link to="/settings" className={styles.settingsLink}>
-                Go to Settings
-              </Link>
-              <Button onClick={() => setBlocked(null)}>OK</Button>
-            </>
-          ) : undefined
-        }
-      >
-        <p>{blocked}</p>
-      </AlertModal>
+      <CannotListModal message={blocked} onClose={() => setBlocked(null)} />
 
       <SlowYourRollModal until={slowUntil} onClose={() => setSlowUntil(null)} />
 
