@@ -105,6 +105,31 @@ export async function journeyShot(page: Page, name: string, focus?: Locator): Pr
   const phone = (page.viewportSize()?.width ?? 0) < 600;
   if (focus) await focus.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   else await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: screenshotPath(name), fullPage: !phone && !focus });
+}
+
+/**
+ * Waits until what a shot shows has settled: no finite animation or transition running (a dialog fading in), the
+ * images in the window loaded or failed (lazy ones appear once scrolled to), then two frames painted. A fixed 300 ms
+ * did the same for ~210 shots a run, 64 s of waiting (issue 35); this usually returns in a few frames. A shot is a
+ * record, not an assertion: past 5 s it is taken as it is.
+ */
+async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        const finite = (animation: Animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity));
+        if (document.getAnimations().some((animation) => animation.playState === 'running' && finite(animation))) return false;
+        const inWindow = (el: Element) => {
+          const box = el.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight && box.right > 0 && box.left < window.innerWidth;
+        };
+        return Array.from(document.images).filter(inWindow).every((image) => image.complete);
+      },
+      undefined,
+      { polling: 'raf', timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
