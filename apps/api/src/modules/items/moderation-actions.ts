@@ -1,8 +1,9 @@
 /**
  * A listing taken off sale or put on it: the seller's removal and the admins' moderation (the approval queue,
- * approve with its karma and the followers' fan-out job, reject). Removal and rejection end the same things under
- * the item's lock (open offers, the trades holding it; a pending payment refuses both) and tell the people
- * concerned in the same transaction. No state of its own.
+ * approve with its karma and the followers' fan-out job, reject). Both take-downs work under the item's lock in one
+ * transaction: a removal is refused while a payment, a blocking offer or an accepted trade holds the listing, else
+ * closes its offers and trades and mails its savers; a rejection ends the trades holding it and closes its offers
+ * (only a pending payment refuses it) and mails the seller. No state of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { centsToDollars, formatPrice, ITEM_ERRORS, ITEM_PAGE_SIZE, KARMA, PAYMENT_ERRORS, TRADE_ERRORS, type ItemDetail } from '@keeb/shared';
