@@ -34,7 +34,7 @@ export function createUploadsService(deps: { db: Database; jobs: JobQueue; stora
     const url = urls[0]!;
     const arrayOfUrls = sql`array[${sql.join(urls.map((u) => sql`${u}`), sql`, `)}]::text[]`;
     // Keys name their owner (items/<seller>/..., avatars/<user>-...): the check reads that owner's rows by index,
-    // not every listing. Only the seller's own uploads may be in their listings (items/service.ts isOwnPhotoUrl).
+    // not every listing. Only the seller's own uploads may be in their listings (items/listing-columns.ts acceptablePhoto).
     const item = /^items\/([0-9a-f-]{36})\//.exec(key);
     if (item) {
       return some(items, sql`${items.sellerId} = ${item[1]} and (${url} = any(${items.photos}) or ${items.thumbnail} = any(${arrayOfUrls}) or ${items.timestampPhoto} = any(${arrayOfUrls}))`);
