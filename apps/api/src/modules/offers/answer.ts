@@ -2,7 +2,7 @@
  * Answering an offer: the seller's accept, decline and counter, the buyer's counter (which may reach the seller's
  * auto-accept price) and the buyer's removal of their own offer. Each is one transition through `apply` (steps.ts):
  * the offer and its actor checked, the item locked, then a conditional update decides. Built by `answerActions`
- * from the deps' steps; no state of its own. Give More Time (`extend`), also the seller's, is in window.ts.
+ * from the shared steps; no state of its own. Give More Time (`extend`), also the seller's, is in window.ts.
  */
 import { centsToDollars, dollarsToCents, OFFER_ERRORS, OFFER_TRANSITIONS } from '@keeb/shared';
 import { assertNotAway } from '../accounts/away/away';
