@@ -1,11 +1,11 @@
 /**
  * The measured calls: each is one HTTP request of the web client and, for its plan, the same query built by the
- * API's own code (service.listOptionsFor + repo.listPage). Cursors and the profile are taken from the data.
+ * API's own code (service.listOptionsFor + listPage). Cursors and the profile are taken from the data.
  */
 import { sql } from 'drizzle-orm';
 import type { ItemListQuery } from '@keeb/shared';
 import type { Database } from '../apps/api/src/db/client';
-import type { ListScope } from '../apps/api/src/modules/discovery/repo';
+import type { ListScope } from '../apps/api/src/modules/discovery/list-options';
 import { memberCases, type VersusVisitor } from './member-cases';
 import { sellerOfOffers, sessionCookieFor } from './offers';
 

@@ -1,11 +1,14 @@
 /**
- * EXPLAIN ANALYZE of each case's page queries, built by the API's own code (service.listOptionsFor, repo.searchTiers,
- * repo.listQuery, search-statement.ts) with the same values, reduced to a one-line shape: node types and index names.
+ * EXPLAIN ANALYZE of each case's page queries, built by the API's own code (service.listOptionsFor, searchTiers,
+ * listQuery, search-statement.ts) with the same values, reduced to a one-line shape: node types and index names.
  */
 import { sql } from 'drizzle-orm';
 import { ITEM_PAGE_SIZE, ItemListQuerySchema } from '@keeb/shared';
 import type { Database } from '../apps/api/src/db/client';
-import * as repo from '../apps/api/src/modules/discovery/repo';
+import { hasCursor } from '../apps/api/src/modules/discovery/list-cursor';
+import type { ListOptions } from '../apps/api/src/modules/discovery/list-options';
+import { listQuery } from '../apps/api/src/modules/discovery/list-page';
+import { searchTiers, withTsquery } from '../apps/api/src/modules/discovery/search-tsqueries';
 import { ITEM_PAGE_SQL } from '../apps/api/src/modules/items/detail-repo';
 import { searchRead, searchStatementForExplain, type SearchRead } from '../apps/api/src/modules/discovery/search-statement';
 import { facetFieldsOf, facetsStatement } from '../apps/api/src/modules/discovery/facets';
@@ -60,8 +63,8 @@ function planFrom(rows: Array<Record<string, unknown>>): Plan {
   return { shape: shapeOf(top!.Plan), seqScan: hasSeqScan(top!.Plan), executionMs: top!['Execution Time'] };
 }
 
-async function explain(db: Database, options: repo.ListOptions): Promise<Plan> {
-  const result = (await db.execute(sql`explain (analyze, format json) ${repo.listQuery(db, options)}`)) as unknown as {
+async function explain(db: Database, options: ListOptions): Promise<Plan> {
+  const result = (await db.execute(sql`explain (analyze, format json) ${listQuery(db, options)}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
   };
   return planFrom(result.rows);
@@ -91,7 +94,7 @@ export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefin
   options.specPlan = await specPlanFor(db, options);
   // Issue 29: the facet counts' one statement (facets.ts): from the counters when it can, else every value's capped count.
   if (c.kind === 'facets') {
-    const resolved = await repo.withTsquery(db, options);
+    const resolved = await withTsquery(db, options);
     if (!resolved) return undefined;
     const result = (await db.execute(sql`explain (analyze, format json) ${facetsStatement(resolved, facetFieldsOf(options.categoryIds ?? []))}`)) as unknown as {
       rows: Array<Record<string, unknown>>;
@@ -101,9 +104,9 @@ export async function planOf(db: Database, c: BenchCase): Promise<Plan | undefin
     return { ...plan, shape: `one statement, every value: ${[...new Set(plan.shape.split(/ \[| ; |\] ?| > /).filter(Boolean))].join(', ')}` };
   }
   if (!options.search) return explain(db, options);
-  const tiers = await repo.searchTiers(db, options);
+  const tiers = await searchTiers(db, options);
   if (!tiers) return undefined;
-  const read = await searchRead(db, tiers.exact, tiers.typo, ITEM_PAGE_SIZE, repo.hasCursor(options.sort, options.cursor));
+  const read = await searchRead(db, tiers.exact, tiers.typo, ITEM_PAGE_SIZE, hasCursor(options.sort, options.cursor));
   // One part and no cursor check: the API runs that part's list query alone.
   if (read.parts.length === 1 && !read.check) {
     const alone = await explain(db, read.parts[0]!.options);

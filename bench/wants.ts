@@ -28,7 +28,7 @@ import { loadConfig } from '../apps/api/src/config';
 import type { Queryable } from '../apps/api/src/db/client';
 import { createJobQueue } from '../apps/api/src/platform/jobs/job-queue';
 import { createLogger } from '../apps/api/src/platform/logger';
-import * as wantsRepo from '../apps/api/src/modules/wants/repo';
+import * as wantMatching from '../apps/api/src/modules/wants/want-matching';
 import { createWantsService } from '../apps/api/src/modules/wants/service';
 import { machineSpeedMs } from './calibrate';
 import { openTarget, targetFor } from './database';
@@ -183,7 +183,7 @@ async function pushCase() {
     const owners = await db
       .transaction(async (tx) => {
         await tx.execute(sql`update items set approval_status = 'approved', time_listed = now() where id = ${id}::uuid`);
-        const { matches } = await wantsRepo.matchListing(tx, id);
+        const { matches } = await wantMatching.matchListing(tx, id);
         throw Object.assign(new Error('rollback'), { owners: new Set(matches.map((m) => m.userId).filter((u) => watching.has(u))) });
       })
       .catch((e: { owners?: Set<string> }) => e.owners ?? new Set<string>());

@@ -4,7 +4,7 @@ import { SEARCH_SYNONYMS } from '@keeb/shared';
 /**
  * Issue 29: the hobby's synonyms in search texts ('tkl' and 'tenkeyless', '65%' and '65 percent', 'hotswap' and
  * 'hot-swap', 'bnib' and 'new in box'), for the feed's search (modules/discovery/search-synonyms.ts) and the wants'
- * stored query (modules/wants/repo.ts). The 'simple' configuration keeps words as written, so the search vector of
+ * stored query (modules/wants/want-crud.ts). The 'simple' configuration keeps words as written, so the search vector of
  * 'hot-swap' holds 'hot-swap', 'hot' and 'swap' and that of '65%' holds '65' (the parser drops '%'): each form of a
  * group is matched as the phrase phraseto_tsquery('simple', form) makes of it, which is how the listing's own text
  * was parsed. A text naming a form matches what it matches as typed, or the rest of its words with any form of each

@@ -81,7 +81,7 @@ export const items = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     /**
-     * Whole UTC days from 2000-01-01 to timeListed (listDay in discovery/repo.ts computes the same): beside the
+     * Whole UTC days from 2000-01-01 to timeListed (listDay in discovery/list-options.ts computes the same): beside the
      * search vector in items_search_day_idx, it lets a newest-first search read only recent days' matches.
      */
     listedDay: integer('listed_day')

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CATEGORY_SPECS, SPEC_KEYS, specFieldsOf, specTag, type SpecField, type SpecKey } from '@keeb/shared';
 import { specCounts } from '../../db/schema/index';
-import type { ListOptions } from './repo';
+import type { ListOptions } from './list-options';
 
 /**
  * Issue 29: the facets from the maintained counters (spec_counts, migration 0031) instead of a count over items.

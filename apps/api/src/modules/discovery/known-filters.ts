@@ -1,5 +1,5 @@
 import { CATEGORIES, REGIONS, SALE_TYPES } from '@keeb/shared';
-import type { ListOptions } from './repo';
+import type { ListOptions } from './list-options';
 
 const CATEGORY_IDS: ReadonlySet<string> = new Set(CATEGORIES.map((c) => c._id));
 const REGION_CODES: ReadonlySet<string> = new Set(REGIONS.map((r) => r.code));

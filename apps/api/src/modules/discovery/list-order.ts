@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { items } from '../../db/schema/index';
-import type { ListSort } from './repo';
+import type { ListSort } from './list-options';
 
 /** The sort columns of the listings table or of a page of it (buildListQuery's derived table). */
 type SortColumns = { timeListed: SQLWrapper; id: SQLWrapper; priceCents: SQLWrapper; saveCount: SQLWrapper };

@@ -4,7 +4,7 @@ import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { items, trades, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createItem, createUser, itemValues } from '../../test/factories';
-import * as repo from './repo';
+import * as repo from './list-page';
 
 /** Issue 28: the feed's 'Open to trades' filter (GET /api/items?openToTrades=true) and the cards' trade marks. */
 const t = useTestApp();

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { centsToDollars, PRICE_HISTORY_MIN_SALES, PRICE_HISTORY_MONTHS, PRICE_HISTORY_RECENT, type PriceHistory } from '@keeb/shared';
 import { isoFromJson, type Queryable } from '../../db/client';
-import { withTsquery, type ListOptions } from './repo';
+import type { ListOptions } from './list-options';
+import { withTsquery } from './search-tsqueries';
 import { withinReference } from './known-filters';
 
 const YEAR = sql.raw(`interval '${PRICE_HISTORY_MONTHS} months'`);

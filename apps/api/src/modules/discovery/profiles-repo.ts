@@ -2,7 +2,7 @@ import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { follows, items, karmaLedger, userCounts, users } from '../../db/schema/index';
 import { userNamedBy } from '../../db/user-key';
-import { publicItem } from './repo';
+import { publicItem } from './list-options';
 
 /**
  * A not-removed user by username (case-insensitive, users_username_lower_key) or, for links that carry it, by id.

@@ -5,7 +5,7 @@ import type { items } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createItems, createUser } from '../../test/factories';
 import { statementsDuring } from '../../test/statements';
-import type { Cursor } from './repo';
+import type { Cursor } from './list-options';
 import { searchPage } from './search-tiers';
 import { forgetSearchWindowCaches, windowOf } from './search-window';
 import * as repo from './repo';

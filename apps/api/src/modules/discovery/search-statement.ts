@@ -2,7 +2,9 @@ import { and, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { jsonRows, type Queryable } from '../../db/client';
 import { items } from '../../db/schema/index';
-import { buildListQuery, listPage, listShape, listValues, publicItem, toListRow, type Bind, type Cursor, type ListOptions, type ListRow, type ListSort } from './repo';
+import { publicItem, type Bind, type Cursor, type ListOptions, type ListSort } from './list-options';
+import { buildListQuery, listPage, listShape, listValues } from './list-page';
+import { toListRow, type ListRow } from './list-row';
 import { beforeWindow, SEARCH_WINDOW_LISTINGS, windowOf } from './search-window';
 import { hasSpecFilter } from './spec-filter';
 

@@ -1,7 +1,7 @@
 import type { SearchSuggestions } from '@keeb/shared';
 import type { Queryable } from '../../db/client';
 import { synonymsIn } from '../../db/search-synonyms';
-import { publicMatchExists, searchTsqueries, searchWordsOf } from './repo';
+import { publicMatchExists, searchTsqueries, searchWordsOf } from './search-tsqueries';
 
 /** 'Did you mean ...?' offers at most this many texts, and looks at texts of at most this many words. */
 const MAX_SUGGESTIONS = 3;

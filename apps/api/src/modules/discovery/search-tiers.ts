@@ -1,5 +1,9 @@
 import type { Queryable } from '../../db/client';
-import { hasCursor, restOfTie, searchTiers, type ListOptions, type ListRow } from './repo';
+import type { ListOptions } from './list-options';
+import { hasCursor } from './list-cursor';
+import { restOfTie } from './list-page';
+import type { ListRow } from './list-row';
+import { searchTiers } from './search-tsqueries';
 import { readSearch, searchRead, typoFromStartRows } from './search-statement';
 import { SEARCH_WINDOW_LISTINGS } from './search-window';
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { items } from '../../db/schema/index';
-import { listDay, orderFor, publicItem, type ListOptions } from './repo';
+import { listDay, publicItem, type ListOptions } from './list-options';
+import { orderFor } from './list-order';
 import { tsqueryShare } from './tsquery-share';
 
 /**

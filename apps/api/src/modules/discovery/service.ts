@@ -6,13 +6,16 @@ import { facetCounts, facetFieldsOf } from './facets';
 import { awaySellerIds } from '../accounts/away/away';
 import { priceHistory } from './price-history';
 import { createProfilesService } from './profiles-service';
-import * as repo from './repo';
+import type { Cursor, ListOptions, ListScope } from './list-options';
+import { listPage, restOfTie, userIdByUsername } from './list-page';
+import type { ListRow } from './list-row';
+import { savedPage } from './saved-page';
 import { searchPage } from './search-tiers';
 import { searchSuggestions } from './search-suggestions';
 import { specPlanFor } from './spec-plan';
 import { withinReference } from './known-filters';
 
-type Row = repo.ListRow & { savedAt?: string };
+type Row = ListRow & { savedAt?: string };
 
 /**
  * A list-valued parameter's values, each once. The query schema bounds them (LIST_FILTER_LIMITS, issue 36: a 400
@@ -28,7 +31,7 @@ const list = (value: string | undefined) => [
   ),
 ];
 
-function cursorOf(query: ItemListQuery): repo.Cursor {
+function cursorOf(query: ItemListQuery): Cursor {
   return {
     ts: query.ts ? new Date(query.ts).toISOString() : undefined,
     priceCents: query.price === undefined ? undefined : Math.round(query.price * 100),
@@ -47,8 +50,8 @@ export function specFilterFor(query: ItemListQuery): SpecFilter {
   return parsed.filter;
 }
 
-/** A list call's query as the repo's options: the API's pages and the benchmark's plans (bench/plans.ts) share it. */
-export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): repo.ListOptions {
+/** A list call's query as list options (list-options.ts): the API's pages and the benchmark's plans (bench/plans.ts) share it. */
+export function listOptionsFor(scope: ListScope, query: ItemListQuery): ListOptions {
   return {
     scope,
     specs: specFilterFor(query),
@@ -59,7 +62,7 @@ export function listOptionsFor(scope: repo.ListScope, query: ItemListQuery): rep
     search: query.searchText?.trim() || undefined,
     sort: query.sort ?? 'def',
     cursor: cursorOf(query),
-    // One row more than a page: whether the page ends inside a tie (repo.restOfTie).
+    // One row more than a page: whether the page ends inside a tie (restOfTie).
     limit: ITEM_PAGE_SIZE + 1,
   };
 }
@@ -86,7 +89,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     });
   }
 
-  async function page(scope: repo.ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
+  async function page(scope: ListScope, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
     const options = withinReference(listOptionsFor(scope, query));
     if (!options) return [];
     // Away sellers' listings leave the feed, search and the followed-sellers tab; their profile keeps them.
@@ -96,7 +99,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     options.viewerId = viewerId;
     const rows = options.search
       ? await searchPage(db, options, ITEM_PAGE_SIZE)
-      : await repo.restOfTie(db, options, await repo.listPage(db, options), ITEM_PAGE_SIZE);
+      : await restOfTie(db, options, await listPage(db, options), ITEM_PAGE_SIZE);
     // The owner's Listed tab is the one list with listings not (yet) approved: its cards say which.
     return toSummaries(rows, viewerId, scope.kind === 'listed');
   }
@@ -131,7 +134,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
     async sellerListed(username: string, query: ItemListQuery, viewerId: string | undefined): Promise<ItemSummary[]> {
       const cards = await page({ kind: 'sellerPublic', username }, query, viewerId);
       // The page query resolves the username itself; only an empty page needs to know whether the seller exists.
-      if (cards.length === 0 && !(await repo.userIdByUsername(db, username))) throw new AppError(404, ERROR_CODES.notFound);
+      if (cards.length === 0 && !(await userIdByUsername(db, username))) throw new AppError(404, ERROR_CODES.notFound);
       return cards;
     },
 
@@ -141,7 +144,7 @@ export function createDiscoveryService(db: Database, deps: DiscoveryDeps) {
 
     /** GET /api/me/items/saved: newest save first; the cursor is the last item's savedAt (+ cursorId). */
     async saved(userId: string, query: ItemListQuery): Promise<ItemSummary[]> {
-      const rows = await repo.savedPage(db, { userId, cursor: cursorOf(query), limit: ITEM_PAGE_SIZE });
+      const rows = await savedPage(db, { userId, cursor: cursorOf(query), limit: ITEM_PAGE_SIZE });
       const cards = await toSummaries(rows, userId);
       // Issue 29: 'Price dropped from {from} to {price}' on the cards whose price fell since the save.
       cards.forEach((card, i) => {

@@ -3,7 +3,7 @@ import { ITEM_PAGE_SIZE } from '@keeb/shared';
 import { itemSaves, itemShipping, items } from '../../db/schema/index';
 import { useTestApp, type TestClient } from '../../test/app';
 import { createUser, itemValues } from '../../test/factories';
-import { TIE_PAGE_LIMIT_PAGES } from './repo';
+import { TIE_PAGE_LIMIT_PAGES } from './list-cursor';
 
 /**
  * Spec 2.3: "The cursor is the last item's timeListed (and price for price sorts)". A client that sends exactly

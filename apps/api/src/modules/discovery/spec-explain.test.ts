@@ -4,7 +4,7 @@ import { ItemListQuerySchema } from '@keeb/shared';
 import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
 import { facetFieldsOf, facetsQuery } from './facets';
-import * as repo from './repo';
+import * as repo from './list-page';
 import { listOptionsFor } from './service';
 
 // The rows are written once (beforeAll) and only read: every test EXPLAINs over the same listings.

@@ -9,7 +9,7 @@ import { items } from '../../db/schema/index';
  * values always line up, whatever order the query string gave them in.
  */
 
-/** How a value enters the query: as itself or as a named placeholder (repo.ts, Bind). */
+/** How a value enters the query: as itself or as a named placeholder (list-options.ts, Bind). */
 type Bind = <T>(name: string, value: T) => unknown;
 
 /** The filter's keys with their tags, in SPEC_KEYS order; `except` leaves one key out (a facet's own). */

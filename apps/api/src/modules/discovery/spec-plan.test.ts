@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_PAGE_SIZE, ItemListQuerySchema, type ItemListQuery } from '@keeb/shared';
 import { useTestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import * as repo from './repo';
+import * as repo from './list-page';
 import { listOptionsFor } from './service';
 import { SPEC_WALK_MIN_MATCHES, specPlanFor, type SpecPlan } from './spec-plan';
 

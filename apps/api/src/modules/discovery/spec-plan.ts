@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { items, specCounts } from '../../db/schema/index';
 import { byteOrder, combinations, counterKeys } from './facet-counters';
-import type { ListOptions } from './repo';
+import type { ListOptions } from './list-options';
 import { setNewest } from '../../platform/bounded-map';
 
 /**

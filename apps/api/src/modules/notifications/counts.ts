@@ -4,7 +4,7 @@ import { NEW_MESSAGES_OF_U } from '../chat/repo';
 import { NEW_OFFERS_OF_U } from '../offers/repo';
 import { ORDERS_TO_ACT_OF_U } from '../orders/repo';
 import { NEW_TRADES_OF_U } from '../trades/counts-sql';
-import { NEW_WANT_MATCHES_OF_U } from '../wants/repo';
+import { NEW_WANT_MATCHES_OF_U } from '../wants/want-matches';
 
 const COUNTS_SQL = `select json_build_array(${NEW_OFFERS_OF_U}, ${NEW_MESSAGES_OF_U}, ${NEW_WANT_MATCHES_OF_U}, ${ORDERS_TO_ACT_OF_U}, ${NEW_TRADES_OF_U})::text from users u where u.id = $1::uuid`;
 

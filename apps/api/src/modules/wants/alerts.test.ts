@@ -7,7 +7,7 @@ import { createItem } from '../../test/factories';
 import { readOutbox } from '../../test/outbox';
 import { collect, useRealtime } from '../../test/realtime';
 import { DIGEST_MAX_ENTRIES } from './mail-templates';
-import * as repo from './repo';
+import * as repo from './want-matching';
 import { approve, matchRows, member, pendingListing, saveWant, type Member } from './test-fixtures';
 
 // Issue 16: how a match reaches the buyer: a push to their tabs, the Wants badge, and a mail now or in a digest.

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { items, users } from '../../db/schema/index';
 import { useTestApp } from '../../test/app';
 import { createItem, itemValues } from '../../test/factories';
-import { matchStatement } from './repo';
+import { matchStatement } from './want-matching';
 
 // Matching one listing must find its few candidate wants through wants_anchors_idx, never by reading every want.
 const t = useTestApp();

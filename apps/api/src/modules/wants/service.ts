@@ -21,7 +21,9 @@ import type { JobContext, JobQueue } from '../../platform/jobs/job-queue';
 import { queueMail, queueMails } from '../../adapters/mail/mail-queue';
 import type { RealtimeHub } from '../../realtime/hub';
 import { wantDigestMail, wantExpiryMail, wantMatchMail } from './mail-templates';
-import * as repo from './repo';
+import { checkFields, deleteWant, findWant, insertWant, lockUser, updateWant, wantCounts, type WantFields, type WantRow, wantsOf } from './want-crud';
+import { markSeen, matchesPage } from './want-matches';
+import * as matching from './want-matching';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,13 +36,13 @@ export interface WantsDeps {
   hub: Pick<RealtimeHub, 'toUser' | 'notifyCounts'>;
 }
 
-/** The label of a want from its text and its categories' names, as the repo reads them. */
+/** The label of a want from its text and its categories' names, as want-matching.ts reads them. */
 const labelOf = (w: { searchText: string; categoryNames: string[] }) => wantLabel({ searchText: w.searchText, categoryIds: w.categoryNames });
 
 /** The first instant of the next UTC day: a daily digest goes out when the day it collects has ended. */
 const endOfUtcDay = (time: Date) => new Date(Date.UTC(time.getUTCFullYear(), time.getUTCMonth(), time.getUTCDate() + 1));
 
-function toWant(row: repo.WantRow, counts: { matchCount: number; newMatches: number }): Want {
+function toWant(row: WantRow, counts: { matchCount: number; newMatches: number }): Want {
   return {
     _id: row.id,
     searchText: row.searchText,
@@ -92,8 +94,8 @@ export function createWantsService(deps: WantsDeps) {
   const wantsUrl = `${config.appUrl}/me/vault?tab=wants`;
 
   /** The rules the schema cannot check, in the order the form shows the fields. */
-  async function validate(q: Queryable, f: repo.WantFields) {
-    const found = await repo.checkFields(q, f);
+  async function validate(q: Queryable, f: WantFields) {
+    const found = await checkFields(q, f);
     if (!found.hasWords && f.categoryIds.length === 0) throw new AppError(400, WANT_ERRORS.fieldRequired, { field: 'searchText' });
     if (found.categories !== f.categoryIds.length) throw new AppError(400, WANT_ERRORS.invalidFilter, { field: 'categoryIds' });
     if (found.regions !== f.regions.length) throw new AppError(400, WANT_ERRORS.invalidFilter, { field: 'regions' });
@@ -102,10 +104,10 @@ export function createWantsService(deps: WantsDeps) {
 
   /** Refuses a want that would become active past the limit (the user's row is locked by the caller). */
   async function refuseOverActiveLimit(tx: Tx, userId: string) {
-    if ((await repo.wantCounts(tx, userId)).active >= WANT_LIMITS.active) throw tooMany(WANT_LIMITS.active);
+    if ((await wantCounts(tx, userId)).active >= WANT_LIMITS.active) throw tooMany(WANT_LIMITS.active);
   }
 
-  const warningDue = (want: repo.WantRow) => want.expiresAt.getTime() - WANT_LIMITS.warnDaysBefore * DAY_MS;
+  const warningDue = (want: WantRow) => want.expiresAt.getTime() - WANT_LIMITS.warnDaysBefore * DAY_MS;
 
   /**
    * Queues the lapse reminder of the want's current expiry, due warnDaysBefore it (at once when that is past).
@@ -113,29 +115,29 @@ export function createWantsService(deps: WantsDeps) {
    * repeated reminders send nothing. `again` names a second chance for the same expiry: a want resumed after its
    * reminder fell due while it was paused.
    */
-  async function queueExpiryWarning(tx: Tx, want: repo.WantRow, again?: string) {
+  async function queueExpiryWarning(tx: Tx, want: WantRow, again?: string) {
     const expiresAt = want.expiresAt.toISOString();
     const key = `want-expiry-warning:${want.id}:${expiresAt}${again ? `:${again}` : ''}`;
     await jobs.send('want-expiry-warning', { wantId: want.id, expiresAt }, { key, startAfter: new Date(Math.max(Date.now(), warningDue(want))), tx });
   }
 
   async function wantOf(userId: string, wantId: string): Promise<Want> {
-    const [row] = await repo.wantsOf(db, userId, wantId);
+    const [row] = await wantsOf(db, userId, wantId);
     if (!row) throw notFound();
     return toWant(row, row);
   }
 
   /**
-   * The 'want-match' job: matches one listing against every want (repo.matchListing) and, in the same transaction,
+   * The 'want-match' job: matches one listing against every want (matching.matchListing) and, in the same transaction,
    * queues one 'want-alerts' job for the run's mails when any owner has an address to mail. After the commit,
    * each owner's tabs get the corner notification and the new badge. The mails are rendered and queued by that
    * job: a listing matching a few hundred wants would otherwise hold the buyers' pushes back behind ~100 KB of
    * mail jobs written first. Answers the new matches; a listing matched before, or not public, answers none.
    */
-  async function matchListing(itemId: string): Promise<repo.NewMatch[]> {
+  async function matchListing(itemId: string): Promise<matching.NewMatch[]> {
     const { item, matches } = await db.transaction(async (tx) => {
-      await repo.commitWithoutFlushWait(tx);
-      const found = await repo.matchListing(tx, itemId);
+      await matching.commitWithoutFlushWait(tx);
+      const found = await matching.matchListing(tx, itemId);
       // Keyed by the run: a retry of this job after its commit finds the matches recorded and makes no new run.
       if (found.matchedAt && found.matches.some((m) => m.mailable)) {
         const matchedAt = found.matchedAt;
@@ -159,8 +161,8 @@ export function createWantsService(deps: WantsDeps) {
   async function alertsJob({ itemId, matchedAt }: { itemId: string; matchedAt: string }): Promise<void> {
     await db.transaction(async (tx) => {
       // As the match's: a crash before the job completes runs it again, and its keys keep the mails once.
-      await repo.commitWithoutFlushWait(tx);
-      const { item, entries } = await repo.instantMails(tx, itemId, matchedAt);
+      await matching.commitWithoutFlushWait(tx);
+      const { item, entries } = await matching.instantMails(tx, itemId, matchedAt);
       if (item) {
         const listing = { ...item, url: itemUrl(itemId) };
         const mails = entries.map((e) => ({ key: `want-match:${e.wantId}:${itemId}`, message: wantMatchMail(e.email, e.username, labelOf(e), listing, e.priceCents, wantsUrl) }));
@@ -168,7 +170,7 @@ export function createWantsService(deps: WantsDeps) {
       }
       const now = new Date();
       const day = now.toISOString().slice(0, 10);
-      const owners = await repo.digestOwners(tx, itemId, matchedAt);
+      const owners = await matching.digestOwners(tx, itemId, matchedAt);
       await jobs.sendMany('want-digest', owners.map((userId) => ({ payload: { userId }, key: `want-digest:${userId}:${day}`, startAfter: endOfUtcDay(now) })), { tx });
     });
   }
@@ -176,21 +178,21 @@ export function createWantsService(deps: WantsDeps) {
   return {
     /** GET /api/me/wants: every want of the user's (at most WANT_LIMITS.total), newest first, with its match counts. */
     async list(userId: string): Promise<Want[]> {
-      return (await repo.wantsOf(db, userId)).map((row) => toWant(row, row));
+      return (await wantsOf(db, userId)).map((row) => toWant(row, row));
     },
 
     /** POST /api/me/wants: a new want, active for WANT_LIMITS.lifetimeDays. */
     async create(userId: string, input: ValidWantInput): Promise<Want> {
-      const fields: repo.WantFields = { ...input, maxPriceCents: input.maxPrice === null ? null : dollarsToCents(input.maxPrice), specs: {} };
+      const fields: WantFields = { ...input, maxPriceCents: input.maxPrice === null ? null : dollarsToCents(input.maxPrice), specs: {} };
       await validate(db, fields);
       fields.specs = checkedSpecs(fields.categoryIds, input.specs);
       const row = await db.transaction(async (tx) => {
         // One create at a time per user, so two parallel creates at the limit cannot both pass it.
-        await repo.lockUser(tx, userId);
-        const counts = await repo.wantCounts(tx, userId);
+        await lockUser(tx, userId);
+        const counts = await wantCounts(tx, userId);
         if (counts.total >= WANT_LIMITS.total) throw tooMany(WANT_LIMITS.total);
         if (counts.active >= WANT_LIMITS.active) throw tooMany(WANT_LIMITS.active);
-        const inserted = await repo.insertWant(tx, userId, fields, new Date(Date.now() + WANT_LIMITS.lifetimeDays * DAY_MS));
+        const inserted = await insertWant(tx, userId, fields, new Date(Date.now() + WANT_LIMITS.lifetimeDays * DAY_MS));
         await queueExpiryWarning(tx, inserted);
         return inserted;
       });
@@ -203,10 +205,10 @@ export function createWantsService(deps: WantsDeps) {
      */
     async update(userId: string, wantId: string, patch: ValidWantUpdate): Promise<Want> {
       await db.transaction(async (tx) => {
-        await repo.lockUser(tx, userId);
-        const want = await repo.findWant(tx, userId, wantId, true);
+        await lockUser(tx, userId);
+        const want = await findWant(tx, userId, wantId, true);
         if (!want) throw notFound();
-        const fields: repo.WantFields = {
+        const fields: WantFields = {
           searchText: patch.searchText ?? want.searchText,
           categoryIds: patch.categoryIds ?? want.categoryIds,
           regions: patch.regions ?? want.regions,
@@ -222,7 +224,7 @@ export function createWantsService(deps: WantsDeps) {
         const next = { paused: patch.paused ?? want.paused, expiresAt: renewed ?? want.expiresAt };
         if (!isActive(want) && isActive(next)) await refuseOverActiveLimit(tx, userId);
         const searchChanged = fields.searchText !== want.searchText || categoriesChanged;
-        const row = await repo.updateWant(tx, wantId, { ...fields, paused: next.paused, expiresAt: renewed, recompute: searchChanged || Boolean(renewed) });
+        const row = await updateWant(tx, wantId, { ...fields, paused: next.paused, expiresAt: renewed, recompute: searchChanged || Boolean(renewed) });
         if (renewed) await queueExpiryWarning(tx, row);
         else if (want.paused && isActive(row) && warningDue(row) <= Date.now()) await queueExpiryWarning(tx, row, `resumed:${Date.now()}`);
       });
@@ -231,16 +233,16 @@ export function createWantsService(deps: WantsDeps) {
 
     /** DELETE /api/me/wants/{id}: the want and its matches (the badge drops its unseen ones). */
     async remove(userId: string, wantId: string): Promise<{ _id: string }> {
-      if (!(await repo.deleteWant(db, userId, wantId))) throw notFound();
+      if (!(await deleteWant(db, userId, wantId))) throw notFound();
       hub.notifyCounts(userId);
       return { _id: wantId };
     },
 
     /** GET /api/me/wants/{id}/matches: a page of WANT_MATCHES_PAGE_SIZE, newest match first. */
     async matches(userId: string, wantId: string, query: WantMatchesQuery): Promise<WantMatch[]> {
-      if (!(await repo.findWant(db, userId, wantId))) throw notFound();
+      if (!(await findWant(db, userId, wantId))) throw notFound();
       const cursor = { ts: query.ts ? new Date(query.ts).toISOString() : undefined, id: query.cursorId };
-      const rows = await repo.matchesPage(db, wantId, userId, cursor, WANT_MATCHES_PAGE_SIZE);
+      const rows = await matchesPage(db, wantId, userId, cursor, WANT_MATCHES_PAGE_SIZE);
       return rows.map((r) => ({
         ...toListingCard(
           { ...r, timeListed: r.timeListed.toISOString() },
@@ -254,7 +256,7 @@ export function createWantsService(deps: WantsDeps) {
 
     /** POST /api/me/wants/seen: the owner opened their wants; the badge goes to zero on every tab. */
     async markSeen(userId: string): Promise<{ ok: true }> {
-      if ((await repo.markSeen(db, userId)) > 0) hub.notifyCounts(userId);
+      if ((await markSeen(db, userId)) > 0) hub.notifyCounts(userId);
       return { ok: true };
     },
 
@@ -272,7 +274,7 @@ export function createWantsService(deps: WantsDeps) {
      */
     async digestJob({ userId }: { userId: string }, job: JobContext): Promise<void> {
       await db.transaction(async (tx) => {
-        const { user, entries } = await repo.takeDigest(tx, userId);
+        const { user, entries } = await matching.takeDigest(tx, userId);
         if (!user || entries.length === 0) return;
         const lines = entries.map((e) => ({ ...e, label: labelOf(e), url: itemUrl(e.itemId) }));
         await queueMail(jobs, tx, `want-digest:${job.id}`, wantDigestMail(user.email, user.username, lines, wantsUrl));
@@ -282,7 +284,7 @@ export function createWantsService(deps: WantsDeps) {
     /** The 'want-expiry-warning' job: the reminder, once per expiry, if the want is still due to lapse then. */
     async expiryWarningJob({ wantId, expiresAt }: { wantId: string; expiresAt: string }): Promise<void> {
       await db.transaction(async (tx) => {
-        const due = await repo.claimExpiryWarning(tx, wantId, expiresAt);
+        const due = await matching.claimExpiryWarning(tx, wantId, expiresAt);
         if (!due) return;
         await queueMail(jobs, tx, `want-expiry-warning:${wantId}:${expiresAt}`, wantExpiryMail(due.email, due.username, labelOf(due), new Date(expiresAt), wantsUrl));
       });
