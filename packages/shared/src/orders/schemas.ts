@@ -1,6 +1,7 @@
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
-import type { OrderTrade } from '../trades/schemas';
+import type { TradeStatus } from '../trades/codes';
+import type { TradeItem } from '../trades/schemas';
 import { ORDER_ERRORS } from './codes';
 import { isCountryCode } from './countries';
 
@@ -93,6 +94,35 @@ export interface OrderSummary {
   otherUser: { _id: string; username: string; avatar: string | null };
   /** Issue 28: the trade this order is one side of (its price and shipping are then 0), else null. */
   trade: { _id: string } | null;
+}
+
+/**
+ * GET /api/order/{id} of a trade's order (issue 28): the trade, what this order's parcel carries, and the other
+ * parcel (the other side's order, which the other party ships), so one page shows both.
+ */
+export interface OrderTrade {
+  /** The trade's id. */
+  _id: string;
+  status: TradeStatus;
+  cashToSeller: number;
+  cashToBuyer: number;
+  /**
+   * Which of the trade's two orders this is (Trade.orders): `toSeller` carries the proposer's items to the seller,
+   * `toProposer` the seller's item to the proposer; the page says from that who pays the cash to whom. The API
+   * always answers it (settlement's orders); optional for the page's wording without it.
+   */
+  side?: 'toSeller' | 'toProposer';
+  /** The listings this order's parcel carries (one side may give up to four). */
+  items: TradeItem[];
+  otherOrder: {
+    _id: string;
+    status: OrderStatus;
+    late: boolean;
+    shippedAt: string | null;
+    receivedAt: string | null;
+    tracking?: OrderTracking;
+    items: TradeItem[];
+  };
 }
 
 /** GET /api/order/{id}: the summary plus what each side sees and may do now. */

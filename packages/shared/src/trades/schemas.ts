@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PRICE_MAX } from '../items/codes';
 import { isPriceText, priceText } from '../items/schemas';
-import type { OrderStatus, OrderTracking } from '../orders/schemas';
 import { TRADE_ERRORS, TRADE_MESSAGE_MAX, TRADE_OFFERED_MAX, type TradeStatus } from './codes';
 
 /** A cash part as the client typed it: 0 or a price (two decimals, at most PRICE_MAX); dollars on the wire. */
@@ -96,33 +95,4 @@ export interface Trade {
   closedReason: string | null;
   createdAt: string;
   updatedAt: string;
-}
-
-/**
- * GET /api/order/{id} of a trade's order (issue 28): the trade, what this order's parcel carries, and the other
- * parcel (the other side's order, which the other party ships), so one page shows both.
- */
-export interface OrderTrade {
-  /** The trade's id. */
-  _id: string;
-  status: TradeStatus;
-  cashToSeller: number;
-  cashToBuyer: number;
-  /**
-   * Which of the trade's two orders this is (Trade.orders): `toSeller` carries the proposer's items to the seller,
-   * `toProposer` the seller's item to the proposer; the page says from that who pays the cash to whom. The API
-   * always answers it (settlement's orders); optional for the page's wording without it.
-   */
-  side?: 'toSeller' | 'toProposer';
-  /** The listings this order's parcel carries (one side may give up to four). */
-  items: TradeItem[];
-  otherOrder: {
-    _id: string;
-    status: OrderStatus;
-    late: boolean;
-    shippedAt: string | null;
-    receivedAt: string | null;
-    tracking?: OrderTracking;
-    items: TradeItem[];
-  };
 }

@@ -3,7 +3,7 @@ import { bigserial, boolean, check, index, jsonb, pgEnum, pgTable, text, timesta
 import type { MailingAddress } from '@keeb/shared';
 import { users } from './accounts';
 import { items } from './items';
-import { trades } from './trades';
+import { trades } from './items';
 
 /**
  * What happens after the payment (issue 26). Every captured purchase is an order, made in the sale's own

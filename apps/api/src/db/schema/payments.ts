@@ -4,7 +4,7 @@ import { users } from './accounts';
 import { items } from './items';
 import { offers } from './offers';
 import { regions } from './reference';
-import { trades } from './trades';
+import { trades } from './items';
 
 /**
  * A purchase attempt: open (the buyer holds the item's payment lock and is at the provider), capturing (one

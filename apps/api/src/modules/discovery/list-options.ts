@@ -9,7 +9,6 @@
 import { and, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { items } from '../../db/schema/index';
 import type { SpecFilter } from '@keeb/shared';
-import type { SpecPlan } from './spec-plan';
 
 export type ListSort = 'def' | 'old' | 'low' | 'high' | 'rate';
 
@@ -49,6 +48,20 @@ export type ListScope =
   | { kind: 'purchased'; userId: string }
   /** Public listings of the sellers the user follows (the vault's Followed Sellers tab). */
   | { kind: 'followed'; userId: string };
+
+/**
+ * Issue 37: how a spec-filtered feed page reads its listings. PostgreSQL guesses a combination's share of a category
+ * from each tag's statistics as if tags were independent and spread over every category, and guessed most of the
+ * bench's 20 size + mounting combinations (0.6% to 10% of the keyboards) to be rare: it read all their matches
+ * through items_spec_tags_idx (1,100 to 19,000 heap pages) to sort them for one page. spec_counts (migration 0031)
+ * knows the count, so the service chooses:
+ * - 'walk': the page's ids from items_category_specs_idx (migration 0035), newest first in the category, the tags
+ *   checked in the index's own rows: an index-only scan, so a listing that does not match costs no heap read; then
+ *   the page's listings by id. Its cost is about pageSize x (listings in the category) / matches index rows.
+ * - 'matches': the matches read through items_spec_tags_idx and sorted (matchesOrder); its cost is one heap page per
+ *   match, whatever the category's size.
+ */
+export type SpecPlan = 'walk' | 'matches';
 
 export interface ListOptions {
   scope: ListScope;

@@ -2,22 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { items, specCounts } from '../../db/schema/index';
 import { byteOrder, combinations, counterKeys } from './facet-counters';
-import type { ListOptions } from './list-options';
+import type { ListOptions, SpecPlan } from './list-options';
 import { setNewest } from '../../platform/bounded-map';
 
-/**
- * Issue 37: how a spec-filtered feed page reads its listings. PostgreSQL guesses a combination's share of a category
- * from each tag's statistics as if tags were independent and spread over every category, and guessed most of the
- * bench's 20 size + mounting combinations (0.6% to 10% of the keyboards) to be rare: it read all their matches
- * through items_spec_tags_idx (1,100 to 19,000 heap pages) to sort them for one page. spec_counts (migration 0031)
- * knows the count, so the service chooses:
- * - 'walk': the page's ids from items_category_specs_idx (migration 0035), newest first in the category, the tags
- *   checked in the index's own rows: an index-only scan, so a listing that does not match costs no heap read; then
- *   the page's listings by id. Its cost is about pageSize x (listings in the category) / matches index rows.
- * - 'matches': the matches read through items_spec_tags_idx and sorted (matchesOrder); its cost is one heap page per
- *   match, whatever the category's size.
- */
-export type SpecPlan = 'walk' | 'matches';
+// SpecPlan is declared with the options that carry it (list-options.ts), which the plan's choice reads.
+export type { SpecPlan } from './list-options';
 
 /**
  * From this many matching listings on, a page is walked. Measured on the 1,000,000-listing bench (206,000 public
