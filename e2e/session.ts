@@ -17,7 +17,7 @@ export async function signedIn(
   const context = await browser.newContext({ viewport });
   // Any answer carries the XSRF cookie; the login call must echo it in its header.
   await context.request.get(`${baseUrl}/api/me/logged-in`);
-  const xsrf = (await context.cookies(baseUrl)).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const xsrf = decodeURIComponent((await context.cookies(baseUrl)).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '');
   const login = await context.request.post(`${baseUrl}/api/login`, {
     data: { username, password: 'demo-password' },
     headers: { 'X-XSRF-TOKEN': xsrf },

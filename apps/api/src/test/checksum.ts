@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Database } from '../db/client';
 
 /**
@@ -32,7 +33,7 @@ function checksumFunction(db: Database): Promise<void> {
       )
         .map((r) => r.name)
         .filter((name) => !BOOKKEEPING.has(name));
-      const parts = names.map((name) => `select ${quoteLiteral(name)} || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from public.${quoteIdentifier(name)} t`);
+      const parts = names.map((name) => `select ${pg.escapeLiteral(name)} || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from public.${pg.escapeIdentifier(name)} t`);
       await db.execute(sql.raw(`create schema if not exists test_support`));
       await db.execute(
         sql.raw(`create or replace function test_support.user_tables_checksum() returns text language plpgsql as $checksum$
@@ -50,9 +51,6 @@ function checksumFunction(db: Database): Promise<void> {
   }
   return ready;
 }
-
-const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
-const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /** node-postgres answers `{ rows }`, PGlite through drizzle answers `{ rows }` too; some drivers answer an array. */
 function rowsOf<T>(result: unknown): T[] {
